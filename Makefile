@@ -1,0 +1,43 @@
+# hexrules: two commands a new user needs (see README).
+#   make lab   - set everything up and open the lessons in JupyterLab
+#   make test  - set everything up and run the whole test suite (ruff, doctests, pytest,
+#                nbval on every lesson, real-browser tests)
+PYTHON ?= python3
+VENV   ?= .venv
+PY      = $(VENV)/bin/python
+STAMP   = $(VENV)/.installed
+LAB_ARGS ?=
+
+.PHONY: lab test setup browser voila bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+setup: $(STAMP)
+
+# Debian's Chromium for the browser tests (never a Playwright browser download).
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium >/dev/null; \
+	  else sudo apt-get update -qq && sudo apt-get install -y -qq chromium >/dev/null; fi; }
+
+lab: $(STAMP)
+	$(VENV)/bin/jupyter lab lessons/00_index.ipynb $$( [ "$$(id -u)" = 0 ] && echo --allow-root ) $(LAB_ARGS)
+
+voila: $(STAMP)
+	$(VENV)/bin/voila lessons/instructor_demo.ipynb
+
+test: $(STAMP) browser
+	$(VENV)/bin/ruff check hexrules widgets tests benchmarks scripts
+	$(PY) -m pytest
+	$(PY) -m pytest --nbval-lax -p no:randomly lessons -q
+
+bench: $(STAMP)
+	$(PY) benchmarks/bench_sight.py
+	@[ ! -f benchmarks/bench_fire.py ] || $(PY) benchmarks/bench_fire.py
+
+clean:
+	rm -rf $(VENV)

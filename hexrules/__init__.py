@@ -1,0 +1,77 @@
+"""hexrules: the rules of a tactical hex wargame (战术兵棋推演), traceable and teachable.
+
+Quick start::
+
+    >>> from hexrules import HexMap, line_of_sight
+    >>> m = HexMap.load("training")
+    >>> rec = line_of_sight(m, "4563BB", "4563BF")
+    >>> rec.case in ("L-3", "L-4", "L-5")
+    True
+"""
+
+from hexrules.coords import Georef
+from hexrules.dice import Dice, Roll, ScriptedDice
+from hexrules.errors import (
+    CoordinateError,
+    DiceExhaustedError,
+    IllegalOrderError,
+    MapFormatError,
+    NoLineOfSightError,
+    OffMapError,
+    RulesError,
+    TableFormatError,
+)
+from hexrules.fire import (
+    FireKind,
+    FireOdds,
+    FireRecord,
+    adjudicate_fire,
+    can_fire,
+    fire_odds,
+    shot_distribution,
+    verify_fire,
+)
+from hexrules.hexgrid import DIRECTION_NAMES, DIRECTIONS, Hex
+from hexrules.hexmap import HexMap
+from hexrules.sight import SightRecord, line_of_sight
+from hexrules.tables import TableSet, load_tables
+from hexrules.terrain import Terrain
+from hexrules.units import Result, Side, Status, Unit
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "DIRECTIONS",
+    "Dice",
+    "FireKind",
+    "FireOdds",
+    "FireRecord",
+    "Result",
+    "Roll",
+    "ScriptedDice",
+    "Side",
+    "Status",
+    "TableSet",
+    "Unit",
+    "adjudicate_fire",
+    "can_fire",
+    "fire_odds",
+    "load_tables",
+    "shot_distribution",
+    "verify_fire",
+    "DIRECTION_NAMES",
+    "CoordinateError",
+    "DiceExhaustedError",
+    "Georef",
+    "Hex",
+    "HexMap",
+    "IllegalOrderError",
+    "MapFormatError",
+    "NoLineOfSightError",
+    "OffMapError",
+    "RulesError",
+    "SightRecord",
+    "TableFormatError",
+    "Terrain",
+    "line_of_sight",
+]

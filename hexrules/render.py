@@ -1,0 +1,328 @@
+"""Drawing maps and sight records with matplotlib, and their HTML (imported lazily).
+
+Nothing here decides a rule: every function draws fields of a :class:`~hexrules.hexmap.HexMap`
+or a :class:`~hexrules.sight.SightRecord`. The core modules import this one only inside
+``plot``/``_repr_*`` methods, so ``import hexrules`` never imports matplotlib.
+
+Examples
+--------
+>>> import matplotlib
+>>> matplotlib.use("Agg")
+>>> from hexrules import HexMap, line_of_sight
+>>> m = HexMap.load("training")
+>>> ax = plot_map(m)
+>>> rec = line_of_sight(m, "4563BB", "4563HK")
+>>> ax = plot_chart(rec)
+>>> "<table" in sight_record_html(rec)
+True
+"""
+
+from __future__ import annotations
+
+import html
+import io
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
+
+from hexrules.hexgrid import Hex
+from hexrules.terrain import Terrain
+
+if TYPE_CHECKING:  # pragma: no cover
+    from hexrules.hexmap import HexMap
+    from hexrules.sight import SightRecord
+
+__all__ = [
+    "TERRAIN_COLOURS",
+    "elevation_colour",
+    "figure_png",
+    "hexside_points",
+    "plot_chart",
+    "plot_map",
+    "plot_sight",
+    "sight_record_html",
+    "use_cjk_fonts",
+]
+
+_LIGHT = (0xF4, 0xF1, 0xE4)  # low ground: light
+_DARK = (0x5C, 0x3D, 0x22)  # high ground: dark (M-4)
+
+#: Colours of terrain overlays and map features.
+TERRAIN_COLOURS = {
+    "water": "#7fb3e6",
+    "river": "#2a6fdb",
+    "road": "#3b3b3b",
+    "city": "#7a1f1f",
+    "forest": "#1f6b2a",
+    "line": "#d62728",
+    "passed": "#ffd54f",
+    "graze": "#ff7f0e",
+    "clear": "#2ca02c",
+    "blocked": "#d62728",
+}
+
+
+def elevation_colour(level: int, max_level: int) -> str:
+    """Colour of an elevation level, light (low) to dark (high) (M-4).
+
+    >>> elevation_colour(0, 5), elevation_colour(5, 5)
+    ('#f4f1e4', '#5c3d22')
+    """
+    f = 0.0 if max_level <= 0 else min(max(level / max_level, 0.0), 1.0)
+    rgb = [round(lo + (hi - lo) * f) for lo, hi in zip(_LIGHT, _DARK, strict=True)]
+    return "#{:02x}{:02x}{:02x}".format(*rgb)
+
+
+def hexside_points(hexmap: HexMap, a: Hex, b: Hex) -> list[tuple[float, float]]:
+    """The two end points (metres) of the hexside between adjacent hexes ``a`` and ``b``."""
+    shared = sorted(set(a.corners()) & set(b.corners()))
+    return [hexmap.georef.lattice_point(x, y) for x, y in shared]
+
+
+_FONTS_READY = False
+
+
+def use_cjk_fonts() -> None:
+    """Let matplotlib draw the Chinese terms: add a CJK font as a fallback, once.
+
+    Uses the Noto Sans CJK SC font shipped by the ``mplfonts`` package when it is installed
+    (``pip install hexrules[lab]``), else any CJK font the system has; without one, Chinese
+    glyphs are drawn as boxes and everything else still works.
+    """
+    global _FONTS_READY
+    if _FONTS_READY:
+        return
+    _FONTS_READY = True
+    import warnings
+    from pathlib import Path
+
+    from matplotlib import font_manager, rcParams
+
+    candidates: list[Path] = []
+    try:
+        import mplfonts
+
+        candidates.append(Path(mplfonts.__file__).parent / "fonts" / "NotoSansCJKsc-Regular.otf")
+    except ImportError:
+        pass
+    names = {f.name for f in font_manager.fontManager.ttflist}
+    for path in candidates:
+        if path.exists():
+            font_manager.fontManager.addfont(str(path))
+            names.add(font_manager.FontProperties(fname=str(path)).get_name())
+    cjk = [n for n in ("Noto Sans CJK SC", "Noto Sans CJK JP", "WenQuanYi Zen Hei",
+                       "WenQuanYi Micro Hei", "SimHei", "Source Han Sans SC") if n in names]
+    if cjk:
+        rcParams["font.family"] = ["DejaVu Sans", *cjk]  # per-glyph fallback
+    else:  # pragma: no cover - depends on the machine
+        warnings.filterwarnings("ignore", message="Glyph .* missing from font")
+
+
+def _ax(ax: Any, size: tuple[float, float] = (7, 7)) -> Any:
+    use_cjk_fonts()
+    if ax is None:
+        import matplotlib.pyplot as plt
+
+        _, ax = plt.subplots(figsize=size)
+    return ax
+
+
+def plot_map(
+    hexmap: HexMap,
+    ax: Any = None,
+    *,
+    hexes: Iterable[Hex] | None = None,
+    highlight: Iterable[Hex] = (),
+    highlight_colour: str = TERRAIN_COLOURS["passed"],
+    labels: bool = False,
+    legend: bool = True,
+) -> Any:
+    """Draw the map: elevation shading, city/forest patterns, water, rivers, roads (M-4…M-7).
+
+    Parameters
+    ----------
+    hexmap : HexMap
+    ax : matplotlib Axes, optional
+    hexes : iterable of Hex, optional
+        Draw only these hexes (default: all).
+    highlight : iterable of Hex
+        Hexes outlined in ``highlight_colour``.
+    labels : bool
+        Write each hex's military name in it.
+    legend : bool
+        Add a legend of elevation levels (and metres) and terrain.
+    """
+    from matplotlib.collections import LineCollection, PolyCollection
+    from matplotlib.patches import Patch
+
+    ax = _ax(ax)
+    g = hexmap.georef
+    shown = list(hexmap.hexes() if hexes is None else (h for h in hexes if h in hexmap))
+    top = int(hexmap.elevation.max())
+    polys = [g.corners(h) for h in shown]
+    colours = [
+        TERRAIN_COLOURS["water"] if hexmap.terrain_at(h) is Terrain.WATER
+        else elevation_colour(hexmap.elevation_at(h), top)
+        for h in shown
+    ]
+    ax.add_collection(PolyCollection(polys, facecolors=colours, edgecolors="#999999",
+                                     linewidths=0.4))
+    for terr, hatch in ((Terrain.CITY, "xx"), (Terrain.FOREST, "oo")):
+        sel = [p for p, h in zip(polys, shown, strict=True) if hexmap.terrain_at(h) is terr]
+        if sel:
+            colour = TERRAIN_COLOURS["city" if terr is Terrain.CITY else "forest"]
+            ax.add_collection(PolyCollection(sel, facecolors="none", edgecolors=colour,
+                                             hatch=hatch, linewidths=0.0))
+    shown_set = set(shown)
+    rivers = [hexside_points(hexmap, *sorted(s)) for s in hexmap.rivers if set(s) <= shown_set]
+    if rivers:
+        ax.add_collection(LineCollection(rivers, colors=TERRAIN_COLOURS["river"], linewidths=2.5))
+    roads = [[g.centre(h) for h in sorted(s)] for s in hexmap.roads if set(s) <= shown_set]
+    if roads:
+        ax.add_collection(LineCollection(roads, colors=TERRAIN_COLOURS["road"], linewidths=1.6))
+    hl = [g.corners(h) for h in highlight if h in hexmap]
+    if hl:
+        ax.add_collection(PolyCollection(hl, facecolors="none", edgecolors=highlight_colour,
+                                         linewidths=2.0))
+    if labels:
+        for h in shown:
+            x, y = g.centre(h)
+            ax.text(x, y, hexmap.name_of(h)[4:], ha="center", va="center", fontsize=5,
+                    color="#333333")
+    ax.autoscale_view()
+    ax.set_aspect("equal")
+    ax.ticklabel_format(useOffset=False, style="plain")
+    ax.set_xlabel("easting (m) 东坐标")
+    ax.set_ylabel("northing (m) 北坐标")
+    ax.set_title(hexmap.name)
+    if legend:
+        handles = [
+            Patch(facecolor=elevation_colour(lv, top), edgecolor="#999999",
+                  label=f"level {lv} ({lv * hexmap.metres_per_level:g} m)")
+            for lv in range(top + 1)
+        ]
+        handles += [
+            Patch(facecolor="white", edgecolor=TERRAIN_COLOURS["city"], hatch="xx",
+                  label=Terrain.CITY.label),
+            Patch(facecolor="white", edgecolor=TERRAIN_COLOURS["forest"], hatch="oo",
+                  label=Terrain.FOREST.label),
+            Patch(facecolor=TERRAIN_COLOURS["water"], label=Terrain.WATER.label),
+            Patch(facecolor=TERRAIN_COLOURS["river"], label="River 线状水系"),
+            Patch(facecolor=TERRAIN_COLOURS["road"], label="Road 道路"),
+        ]
+        ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=7)
+    return ax
+
+
+def plot_sight(record: SightRecord, ax: Any = None, *, margin: int = 2) -> Any:
+    """Draw the map around a sight line: the line, passed hexes, grazed hexsides, end hexes.
+
+    Only hexes within ``margin`` of a crossed hex are drawn, so short lines stay readable.
+    """
+    m = record.hexmap
+    g = m.georef
+    ax = _ax(ax)
+    near = {n for c in record.crossings for n in c.hex.spiral(margin) if n in m}
+    plot_map(m, ax, hexes=sorted(near), highlight=[c.hex for c in record.passed],
+             legend=False)
+    for gz in record.grazes:
+        pts = hexside_points(m, *gz.hexes)
+        ax.plot(*zip(*pts, strict=True), color=TERRAIN_COLOURS["graze"], linewidth=4,
+                solid_capstyle="round")
+    (x0, y0), (x1, y1) = g.centre(record.observer), g.centre(record.target)
+    colour = TERRAIN_COLOURS["clear" if record.visible else "blocked"]
+    ax.plot([x0, x1], [y0, y1], color=colour, linewidth=2)
+    ax.plot([x0], [y0], marker="o", color="black", markersize=8)
+    ax.plot([x1], [y1], marker="s", color="black", markersize=8)
+    n = m.name_of
+    ax.set_title(f"{n(record.observer)} → {n(record.target)}: {record.verdict} ({record.case})")
+    return ax
+
+
+def plot_chart(record: SightRecord, ax: Any = None) -> Any:
+    """Draw the observation-measurement chart (观察测量表, L-5).
+
+    The lower unit sits at the origin; the profile of (effective) heights along the line is
+    shaded; each chart point (first entry into a level above the lower unit's) is a dot, green
+    when on or below the chart line, red when above; the higher unit's point (its level + 1)
+    is a star, joined to the origin by the chart line.
+    """
+    ax = _ax(ax, (6, 3.5))
+    length, top = record.chart_top
+    h0 = record.lower_level
+    # the height profile seen from the lower unit, as steps
+    xs, ys = [0.0], [0]
+    for st in record.profile_steps:
+        xs += [st.distance, st.distance]
+        ys += [st.height_from - h0, st.height_to - h0]
+    xs.append(length)
+    ys.append(ys[-1])
+    ax.fill_between(xs, ys, min(0, min(ys)) - 0.5, color="#d9c9a8", alpha=0.8, step=None,
+                    label="profile 剖面 (effective height 有效高程)")
+    ax.plot([0, length], [0, top], color="#333333", linewidth=1.5, label="chart line 观测线")
+    ax.plot([0], [0], marker="o", color="black", markersize=8, label="lower unit 低高程单位")
+    ax.plot([length], [top], marker="*", color="black", markersize=14,
+            label="higher unit +1 高高程单位+1")
+    for p in record.chart_points:
+        ax.plot([p.distance], [p.rise], marker="o", markersize=8, linestyle="none",
+                color=TERRAIN_COLOURS["clear" if p.clear else "blocked"])
+        ax.annotate(p.where, (p.distance, p.rise), textcoords="offset points", xytext=(4, 4),
+                    fontsize=7)
+    ax.set_xlim(-0.2, length + 0.4)
+    ax.set_ylim(min(0, min(ys)) - 0.5, max([top, *ys]) + 0.7)
+    ax.set_xlabel("distance from the lower unit (hexes, 1 = 50 m) 距离")
+    ax.set_ylabel("levels above the lower unit 高程差")
+    ax.set_title(f"Observation-measurement chart 观察测量表 — {record.verdict} ({record.case})")
+    ax.grid(True, alpha=0.3)
+    ax.legend(fontsize=7, loc="upper left")
+    return ax
+
+
+def figure_png(draw: Callable[..., Any], **kwargs: Any) -> bytes:
+    """Render ``draw(ax)`` on a fresh Agg figure and return PNG bytes (for ``_repr_png_``)."""
+    from matplotlib.figure import Figure
+
+    use_cjk_fonts()
+    fig = Figure(figsize=kwargs.pop("figsize", (7, 6)))
+    ax = fig.add_subplot()
+    draw(ax=ax, **kwargs)
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", bbox_inches="tight", dpi=90)
+    return buf.getvalue()
+
+
+def sight_record_html(record: SightRecord) -> str:
+    """A bilingual HTML account of a sight record: verdict, case, reason, every step."""
+    from hexrules.sight import CASE_LABELS
+
+    e = html.escape
+    n = record.hexmap.name_of
+    colour = TERRAIN_COLOURS["clear" if record.visible else "blocked"]
+    rows = []
+    for c in record.crossings:
+        role = {"observer": "observer 观察者", "target": "target 目标"}.get(c.role, "passed 经过")
+        rows.append(
+            f"<tr><td>{e(c.name)}</td><td>{role}</td><td>{c.entry:.2f}–{c.exit:.2f}</td>"
+            f"<td>{c.elevation}</td><td>{e(c.terrain.label)}</td><td>{c.height}</td></tr>"
+        )
+    for gz in record.grazes:
+        rows.append(
+            f"<tr><td>{e(gz.names[0])} | {e(gz.names[1])}</td><td>hexside 格边</td>"
+            f"<td>{gz.entry:.2f}–{gz.exit:.2f}</td><td colspan=3>{e(gz.ruling)}</td></tr>"
+        )
+    points = "".join(
+        f"<li>({p.distance:.2f}, +{p.rise}) at {e(p.where)}: "
+        f"{'below or on the line ✓' if p.clear else '<b>above the line ✗</b>'}</li>"
+        for p in record.chart_points
+    ) or "<li>none: no hex on the line rises above the lower unit</li>"
+    return (
+        f"<div class='hexrules-sight'>"
+        f"<p><b>{e(n(record.observer))} → {e(n(record.target))}</b>, range {record.distance} "
+        f"hexes: <b style='color:{colour}'>{e(record.verdict)}</b> — "
+        f"{e(CASE_LABELS[record.case])}</p>"
+        f"<p>{e(record.reason)}</p>"
+        f"<table><thead><tr><th>hex 六角格</th><th>role</th><th>along the line</th>"
+        f"<th>level 高程</th><th>terrain 地形</th><th>height for sight (L-2)</th></tr></thead>"
+        f"<tbody>{''.join(rows)}</tbody></table>"
+        f"<p>Chart points 高程变化点 (distance from the lower unit, rise):</p><ul>{points}</ul>"
+        f"<p><small>rules: {', '.join(record.rules)}</small></p></div>"
+    )
