@@ -141,8 +141,8 @@ def test_L4_forest_in_between_above_higher_level_makes_it_L5() -> None:
 
 
 def test_L5_rulebook_chart_with_several_change_points() -> None:
-    """以位于低高程的单位为原点 … 如果观察线与某个高程存在多个高程变化点，则以距离低高程单位最近的为准 …
-    如果所有的高程变化点均在直线下方，则通视，否则不通视。"""
+    """以位于低高程的单位为原点 … 如果观察线与某个高程存在多个高程变化点，
+    则以距离低高程单位最近的为准 … 如果所有的高程变化点均在直线下方，则通视，否则不通视。"""
     # lower unit level 0; climbs to 1 at 2.5, to 2 at 5.5; higher unit level 3 at 8
     r = sight(row_map([0, 0, 0, 1, 1, 1, 2, 2, 3]), (0, 0), (8, 0))
     assert r.case == "L-5"
