@@ -33,7 +33,7 @@ voila: $(STAMP)
 test: $(STAMP) browser
 	$(VENV)/bin/ruff check hexrules widgets tests benchmarks scripts
 	$(PY) -m pytest
-	$(PY) -m pytest --nbval-lax -p no:randomly lessons -q
+	$(PY) -m pytest --nbval-lax lessons -q
 
 bench: $(STAMP)
 	$(PY) benchmarks/bench_sight.py

@@ -93,6 +93,18 @@ class Georef:
         """
         return float(self.easting + x * HEX_METRES / 2), float(self.northing - y * ROW_METRES / 3)
 
+    def hex_at(self, easting: float, northing: float) -> Hex:
+        """The hex whose area holds the point ``(easting, northing)`` in metres.
+
+        >>> g = Georef(463_020, 4_545_975, 32650)
+        >>> g.hex_at(463_020 + 60, 4_545_975 - 5).to_offset()
+        (1, 0)
+        """
+        x = (easting - self.easting) * 2 / HEX_METRES
+        y = (self.northing - northing) * 3 / ROW_METRES
+        fr = y / 3
+        return Hex.round((x - fr) / 2, fr)
+
     def corners(self, h: Hex) -> list[tuple[float, float]]:
         """The six corners of ``h`` in metres, clockwise from the north vertex."""
         cx, cy = self.centre(h)

@@ -111,6 +111,22 @@ class Hex:
             raise CoordinateError(f"cube coordinates must sum to 0, got ({q}, {r}, {s})")
         return cls(q, r)
 
+    @classmethod
+    def round(cls, fq: float, fr: float) -> Hex:
+        """The hex holding the fractional axial point ``(fq, fr)`` (cube rounding).
+
+        >>> Hex.round(0.2, 0.1), Hex.round(1.2, -0.9)
+        (Hex(0, 0), Hex(1, -1))
+        """
+        fs = -fq - fr
+        q, r, s = round(fq), round(fr), round(fs)
+        dq, dr, ds = abs(q - fq), abs(r - fr), abs(s - fs)
+        if dq > dr and dq > ds:
+            q = -r - s
+        elif dr > ds:
+            r = -q - s
+        return _make(int(q), int(r))
+
     # -- conversions ----------------------------------------------------------------------
     @property
     def s(self) -> int:

@@ -108,15 +108,7 @@ def _candidates(delta: Hex) -> list[Hex]:
     n = delta.length()
     seen: dict[Hex, None] = {}
     for i in range(n + 1):
-        fq, fr = delta.q * i / n if n else 0.0, delta.r * i / n if n else 0.0
-        fs = -fq - fr
-        q, r, s = round(fq), round(fr), round(fs)
-        dq, dr, ds = abs(q - fq), abs(r - fr), abs(s - fs)
-        if dq > dr and dq > ds:
-            q = -r - s
-        elif dr > ds:
-            r = -q - s
-        h = Hex(q, r)
+        h = Hex.round(delta.q * i / n, delta.r * i / n) if n else delta
         seen[h] = None
         for nb in h.neighbors():
             seen[nb] = None
