@@ -31,7 +31,7 @@ voila: $(STAMP)
 	$(VENV)/bin/voila lessons/instructor_demo.ipynb
 
 test: $(STAMP) browser
-	$(VENV)/bin/ruff check hexrules widgets tests benchmarks scripts
+	$(VENV)/bin/ruff check .
 	$(PY) -m pytest
 	$(PY) -m pytest --nbval-lax lessons -q
 
