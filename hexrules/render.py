@@ -238,14 +238,20 @@ def plot_sight(record: SightRecord, ax: Any = None, *, margin: int = 2) -> Any:
     return ax
 
 
-def plot_chart(record: SightRecord, ax: Any = None) -> Any:
+def plot_chart(record: SightRecord, ax: Any = None, *, compact: bool = False) -> Any:
     """Draw the observation-measurement chart (观察测量表, L-5).
 
     The lower unit sits at the origin; the profile of (effective) heights along the line is
     shaded; each chart point (first entry into a level above the lower unit's) is a dot, green
     when on or below the chart line, red when above; the higher unit's point (its level + 1)
     is a star, joined to the origin by the chart line.
+
+    ``compact=True`` draws the same chart about twice as fast for interactive widgets: no
+    title or legend (the widget shows them as HTML), plain axis labels, at most six ticks per
+    axis, and only the points above the line are named.
     """
+    from matplotlib.ticker import MaxNLocator
+
     ax = _ax(ax, (6, 3.5))
     length, top = record.chart_top
     h0 = record.lower_level
@@ -256,23 +262,34 @@ def plot_chart(record: SightRecord, ax: Any = None) -> Any:
         ys += [st.height_from - h0, st.height_to - h0]
     xs.append(length)
     ys.append(ys[-1])
-    ax.fill_between(xs, ys, min(0, min(ys)) - 0.5, color="#d9c9a8", alpha=0.8, step=None,
+    floor = min(0, min(ys)) - 0.5
+    ax.fill_between(xs, ys, floor, color="#d9c9a8", alpha=0.8,
                     label="profile 剖面 (effective height 有效高程)")
     ax.plot([0, length], [0, top], color="#333333", linewidth=1.5, label="chart line 观测线")
     ax.plot([0], [0], marker="o", color="black", markersize=8, label="lower unit 低高程单位")
     ax.plot([length], [top], marker="*", color="black", markersize=14,
             label="higher unit +1 高高程单位+1")
+    for clear in (True, False):
+        pts = [p for p in record.chart_points if p.clear is clear]
+        if pts:
+            ax.plot([p.distance for p in pts], [p.rise for p in pts], marker="o", markersize=8,
+                    linestyle="none", color=TERRAIN_COLOURS["clear" if clear else "blocked"])
     for p in record.chart_points:
-        ax.plot([p.distance], [p.rise], marker="o", markersize=8, linestyle="none",
-                color=TERRAIN_COLOURS["clear" if p.clear else "blocked"])
-        ax.annotate(p.where, (p.distance, p.rise), textcoords="offset points", xytext=(4, 4),
-                    fontsize=7)
+        if not compact or not p.clear:
+            ax.annotate(p.where, (p.distance, p.rise), textcoords="offset points",
+                        xytext=(4, 4), fontsize=7)
     ax.set_xlim(-0.2, length + 0.4)
-    ax.set_ylim(min(0, min(ys)) - 0.5, max([top, *ys]) + 0.7)
+    ax.set_ylim(floor, max([top, *ys]) + 0.7)
+    ax.grid(True, alpha=0.3)
+    if compact:
+        ax.xaxis.set_major_locator(MaxNLocator(6, integer=True))
+        ax.yaxis.set_major_locator(MaxNLocator(6, integer=True))
+        ax.set_xlabel("distance from the lower unit (hexes)")
+        ax.set_ylabel("levels above the lower unit")
+        return ax
     ax.set_xlabel("distance from the lower unit (hexes, 1 = 50 m) 距离")
     ax.set_ylabel("levels above the lower unit 高程差")
     ax.set_title(f"Observation-measurement chart 观察测量表 — {record.verdict} ({record.case})")
-    ax.grid(True, alpha=0.3)
     ax.legend(fontsize=7, loc="upper left")
     return ax
 

@@ -376,7 +376,10 @@ class SightRecord:
         return plot_sight(self, ax=ax, **kwargs)
 
     def plot_chart(self, ax: Any = None, **kwargs: Any) -> Any:
-        """Draw the observation-measurement chart (观察测量表, L-5) with every point."""
+        """Draw the observation-measurement chart (观察测量表, L-5) with every point.
+
+        See :func:`hexrules.render.plot_chart` (``compact=True`` for widgets).
+        """
         from hexrules.render import plot_chart
 
         return plot_chart(self, ax=ax, **kwargs)

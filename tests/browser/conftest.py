@@ -1,0 +1,211 @@
+"""Real-browser fixtures: JupyterLab and Voila on 127.0.0.1, driven by Playwright + Chromium.
+
+Follows ``TESTING.md``: Debian's Chromium (``/usr/bin/chromium``, never a Playwright browser
+download), the headless flags that stop background networking, every non-local request
+blocked, module-scoped servers on free ports with temporary config/settings/workspace
+folders, ``--allow-root`` for JupyterLab when running as root, an empty token, and a
+screenshot in ``tests/artifacts/`` when a test fails.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+DEMO = REPO / "lessons" / "instructor_demo.ipynb"
+ARTIFACTS = REPO / "tests" / "artifacts"
+CHROMIUM = os.environ.get("HEXRULES_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+SERVER_START_S = 90
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> object:
+    report = yield
+    setattr(item, f"rep_{report.when}", report)
+    return report
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _wait_http(url: str, proc: subprocess.Popen, log: Path, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"server exited with {proc.returncode}:\n{log.read_text()[-3000:]}")
+        try:
+            with urllib.request.urlopen(url, timeout=5) as resp:  # noqa: S310 - local URL
+                if resp.status < 500:
+                    return
+        except urllib.error.HTTPError as exc:
+            if exc.code < 500:
+                return
+        except OSError:
+            pass
+        time.sleep(0.3)
+    raise RuntimeError(f"server at {url} did not answer in {timeout} s:\n{log.read_text()[-3000:]}")
+
+
+def _wait_port(port: int, proc: subprocess.Popen, log: Path, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"server exited with {proc.returncode}:\n{log.read_text()[-3000:]}")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=2):
+                return
+        except OSError:
+            time.sleep(0.3)
+    raise RuntimeError(f"no server on port {port} after {timeout} s:\n{log.read_text()[-3000:]}")
+
+
+def _stop(proc: subprocess.Popen) -> None:
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=5)
+
+
+def _jupyter_env(home: Path) -> dict[str, str]:
+    env = dict(os.environ)
+    env.update({
+        "JUPYTER_CONFIG_DIR": str(home / "config"),
+        "JUPYTER_RUNTIME_DIR": str(home / "runtime"),
+        "JUPYTER_PLATFORM_DIRS": "1",
+        "IPYTHONDIR": str(home / "ipython"),
+        "PYTHONUNBUFFERED": "1",
+    })
+    return env
+
+
+def _workspace(tmp_path_factory: pytest.TempPathFactory, name: str) -> Path:
+    """A clean folder with a copy of the demo notebook (a run never touches the repo's)."""
+    root = tmp_path_factory.mktemp(name)
+    (root / "notebooks").mkdir()
+    shutil.copy(DEMO, root / "notebooks" / DEMO.name)
+    settings = root / "settings"
+    for plugin, values in {
+        "@jupyterlab/apputils-extension/notification": {"fetchNews": "false",
+                                                        "checkForUpdates": False},
+        "@jupyterlab/docmanager-extension/plugin": {"autosave": False},
+    }.items():
+        path = settings / f"{plugin}.jupyterlab-settings"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(values))
+    return root
+
+
+@pytest.fixture(scope="module")
+def lab_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A JupyterLab server on 127.0.0.1 serving a copy of the demo; yields its base URL."""
+    root = _workspace(tmp_path_factory, "lab")
+    port = _free_port()
+    cmd = [
+        sys.executable, "-m", "jupyterlab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
+        f"--ServerApp.root_dir={root / 'notebooks'}", "--IdentityProvider.token=",
+        "--ServerApp.password=", "--LabApp.expose_app_in_browser=True",
+        f"--LabApp.user_settings_dir={root / 'settings'}",
+        f"--LabApp.workspaces_dir={root / 'workspaces'}",
+        "--ServerApp.open_browser=False",
+    ]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        cmd.append("--allow-root")
+    log = root / "lab.log"
+    with log.open("w") as out:
+        proc = subprocess.Popen(cmd, cwd=root, env=_jupyter_env(root), stdout=out,
+                                stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        _wait_http(f"{url}/api/status", proc, log, SERVER_START_S)
+        yield url
+    finally:
+        _stop(proc)
+
+
+@pytest.fixture(scope="module")
+def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A Voila server on 127.0.0.1 rendering a copy of the demo; yields its URL."""
+    root = _workspace(tmp_path_factory, "voila")
+    port = _free_port()
+    cmd = [
+        sys.executable, "-m", "voila", str(root / "notebooks" / DEMO.name), "--no-browser",
+        f"--port={port}", "--Voila.ip=127.0.0.1", "--show_tracebacks=True",
+    ]
+    log = root / "voila.log"
+    with log.open("w") as out:
+        proc = subprocess.Popen(cmd, cwd=root, env=_jupyter_env(root), stdout=out,
+                                stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        _wait_port(port, proc, log, SERVER_START_S)
+        yield url
+    finally:
+        _stop(proc)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    """Debian's Chromium through Playwright (no browser download)."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"{CHROMIUM} not found: install Debian's chromium (make browser)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+def _block_remote(route: object) -> None:
+    url = route.request.url  # type: ignore[attr-defined]
+    if url.startswith(("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")):
+        route.continue_()  # type: ignore[attr-defined]
+    else:
+        route.abort()  # type: ignore[attr-defined]
+
+
+@pytest.fixture
+def page(browser: object, request: pytest.FixtureRequest) -> Iterator[object]:
+    """A fresh page (1600×1000) that can reach only 127.0.0.1; screenshot on failure."""
+    context = browser.new_context(viewport={"width": 1600, "height": 1000})  # type: ignore[attr-defined]
+    context.route("**/*", _block_remote)
+    pg = context.new_page()
+    pg.set_default_timeout(90_000)
+    try:
+        yield pg
+    finally:
+        rep = getattr(request.node, "rep_call", None)
+        if rep is None or rep.failed or os.environ.get("HEXRULES_SCREENSHOTS"):
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            status = "failed" if rep is None or rep.failed else "passed"
+            path = ARTIFACTS / f"{request.node.name}-{status}.png"
+            try:
+                pg.screenshot(path=str(path), full_page=True)
+                print(f"\nscreenshot: {path}")
+            except Exception as exc:  # noqa: BLE001 - best effort on the way out
+                print(f"\nno screenshot: {exc}")
+        context.close()
