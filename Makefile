@@ -18,11 +18,13 @@ $(STAMP): pyproject.toml
 
 setup: $(STAMP)
 
-# Debian's Chromium for the browser tests (never a Playwright browser download).
+# Debian's Chromium and a small CJK font for the browser tests (never a Playwright browser
+# download). Skipped when both are already there.
 browser:
-	@command -v chromium >/dev/null 2>&1 || { \
-	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium >/dev/null; \
-	  else sudo apt-get update -qq && sudo apt-get install -y -qq chromium >/dev/null; fi; }
+	@if ! command -v chromium >/dev/null 2>&1 || ! fc-list 2>/dev/null | grep -qi wenquanyi; then \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && \
+	  $$SUDO apt-get install -y -qq chromium fonts-wqy-microhei >/dev/null; fi
 
 lab: $(STAMP)
 	$(VENV)/bin/jupyter lab lessons/00_index.ipynb $$( [ "$$(id -u)" = 0 ] && echo --allow-root ) $(LAB_ARGS)
