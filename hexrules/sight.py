@@ -76,6 +76,24 @@ class _Geometry:
     cells: tuple[tuple[Hex, Fraction, Fraction], ...]  # passed through, by entry t
     grazes: tuple[tuple[Hex, Hex, Fraction, Fraction], ...]  # hexsides run along
     touches: tuple[tuple[Fraction, tuple[Hex, ...]], ...]  # vertices touched
+    # derived once per delta, for speed: cells and grazes merged by entry t as (kind, index)
+    # with kind 0 = cell, 1 = graze; their (t_in, t_out) as floats; and 1 - t_out, the entry
+    # parameter seen from the target's end
+    order: tuple[tuple[int, int], ...] = ()
+    floats: tuple[tuple[tuple[float, float], ...], tuple[tuple[float, float], ...]] = ((), ())
+    back: tuple[tuple[Fraction, ...], tuple[Fraction, ...]] = ((), ())
+
+
+def _geometry(delta: Hex, cells: list, grazes: list, touches: tuple) -> _Geometry:
+    order = sorted([(c[1], 0, i) for i, c in enumerate(cells)]
+                   + [(g[2], 1, i) for i, g in enumerate(grazes)])
+    return _Geometry(
+        delta, tuple(cells), tuple(grazes), touches,
+        order=tuple((kind, i) for _, kind, i in order),
+        floats=(tuple((float(c[1]), float(c[2])) for c in cells),
+                tuple((float(g[2]), float(g[3])) for g in grazes)),
+        back=(tuple(1 - c[2] for c in cells), tuple(1 - g[3] for g in grazes)),
+    )
 
 
 def _clip(centre: tuple[int, int], d: tuple[int, int]) -> tuple[Fraction, Fraction]:
@@ -134,7 +152,7 @@ def line_geometry(dq: int, dr: int) -> _Geometry:
     """
     delta = Hex(dq, dr)
     if delta == Hex(0, 0):
-        return _Geometry(delta, ((delta, Fraction(0), Fraction(1)),), (), ())
+        return _geometry(delta, [(delta, Fraction(0), Fraction(1))], [], ())
     d = delta.lattice()
     cands = _candidates(delta)
     polys = shapely.polygons(np.array([h.corners() for h in cands], dtype=float))
@@ -164,7 +182,7 @@ def line_geometry(dq: int, dr: int) -> _Geometry:
             raise AssertionError(f"unpaired hexside graze on line to {delta!r}: {along}")
         grazes.append((a, b, a_in, a_out))
     touches = tuple((t, tuple(sorted(hs))) for t, hs in sorted(touch_points.items()))
-    return _Geometry(delta, tuple(cells), tuple(grazes), touches)
+    return _geometry(delta, cells, grazes, touches)
 
 
 # ---------------------------------------------------------------------------------------
@@ -434,6 +452,7 @@ def line_of_sight(hexmap: HexMap, observer: Hex | str, target: Hex | str) -> Sig
 
     crossings: list[Crossing] = []
     last = len(geo.cells) - 1
+    cell_floats, graze_floats = geo.floats
     for i, (rel, t_in, t_out) in enumerate(geo.cells):
         h = a + rel
         info = cells.get(h)
@@ -443,12 +462,12 @@ def line_of_sight(hexmap: HexMap, observer: Hex | str, target: Hex | str) -> Sig
         role = "observer" if i == 0 or not delta else "target" if i == last else "passed"
         height = eff if role == "passed" else elev
         crossings.append(
-            Crossing(h, hname, role, t_in, t_out, float(t_in) * length, float(t_out) * length,
-                     elev, terr, height)
+            Crossing(h, hname, role, t_in, t_out, cell_floats[i][0] * length,
+                     cell_floats[i][1] * length, elev, terr, height)
         )
 
     grazes: list[Graze] = []
-    for rel1, rel2, t_in, t_out in geo.grazes:
+    for j, (rel1, rel2, t_in, t_out) in enumerate(geo.grazes):
         h1, h2 = a + rel1, a + rel2
         i1, i2 = cells.get(h1), cells.get(h2)
         heights = (i1[2] if i1 else None, i2[2] if i2 else None)
@@ -463,8 +482,8 @@ def line_of_sight(hexmap: HexMap, observer: Hex | str, target: Hex | str) -> Sig
                 f"min({i1[2]}, {i2[2]}) = {height} (L-1, L-2)"
             )
         grazes.append(
-            Graze((h1, h2), names, t_in, t_out, float(t_in) * length, float(t_out) * length,
-                  heights, height, ruling)
+            Graze((h1, h2), names, t_in, t_out, graze_floats[j][0] * length,
+                  graze_floats[j][1] * length, heights, height, ruling)
         )
 
     touches = tuple((t, tuple(a + h for h in hs)) for t, hs in geo.touches)
@@ -476,37 +495,43 @@ def line_of_sight(hexmap: HexMap, observer: Hex | str, target: Hex | str) -> Sig
     h0, h1 = min(level_a, level_b), max(level_a, level_b)
     top = h1 + 1 - h0
 
-    segments: list[tuple[Fraction, int, str]] = []  # (t from lower, height, where)
-    for c in crossings:
-        segments.append((c.t_in if forward else 1 - c.t_out, c.height, c.name))
-    for g in grazes:
-        if g.height is not None:
-            segments.append((g.t_in if forward else 1 - g.t_out, g.height, "|".join(g.names)))
-    segments.sort(key=lambda s: s[0])
+    # the profile from the lower unit: (t, distance, height, where), in order along the line
+    segments: list[tuple[Fraction, float, int, str]] = []
+    for kind, i in geo.order if forward else reversed(geo.order):
+        item: Crossing | Graze = crossings[i] if kind == 0 else grazes[i]
+        if item.height is None:  # a map-edge hexside: no obstacle
+            continue
+        where = item.name if kind == 0 else "|".join(item.names)  # type: ignore[union-attr]
+        if forward:
+            segments.append((item.t_in, item.entry, item.height, where))
+        else:
+            segments.append((geo.back[kind][i], length - item.exit, item.height, where))
 
     steps: list[ProfileStep] = []
     prev = h0
-    for t, height, where in segments[1:]:
+    for t, dist, height, where in segments[1:]:
         if height != prev:
-            steps.append(ProfileStep(t, float(t) * length, prev, height, where))
+            steps.append(ProfileStep(t, dist, prev, height, where))
         prev = height
 
+    # chart points: the first entry into each level above the lower unit's (L-5)
     chart: list[ChartPoint] = []
-    max_height = max(s[1] for s in segments)
-    for level in range(h0 + 1, max_height + 1):
-        t, where = min((s[0], s[2]) for s in segments if s[1] >= level)
-        rise = level - h0
-        chart.append(ChartPoint(level, rise, t, float(t) * length, where, rise <= top * t))
+    reached = h0
+    for t, dist, height, where in segments:
+        for level in range(reached + 1, height + 1):
+            rise = level - h0
+            chart.append(ChartPoint(level, rise, t, dist, where, rise <= top * t))
+        reached = max(reached, height)
     visible = all(p.clear for p in chart)
 
     # -- which case (L-6) and the reason -----------------------------------------------
     climbs = 0
     above = False
-    for _, height, _ in segments:
+    for _, _, height, _ in segments:
         if height > h0 and not above:
             climbs += 1
         above = height > h0
-    too_high = [s for s in segments if s[1] > h1]
+    too_high = [s for s in segments if s[2] > h1]
     if h0 == h1:
         case = "L-3"
     elif h1 - h0 == 1 and not too_high and climbs == 1:
