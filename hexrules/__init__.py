@@ -40,8 +40,33 @@ from hexrules.units import Result, Side, Status, Unit
 
 __version__ = "0.1.0"
 
+# Loaded on first use, so that `import hexrules` does not import numba or matplotlib.
+_LAZY = {
+    "viewshed": "hexrules.fastlos",
+    "visible": "hexrules.fastlos",
+    "visibility_matrix": "hexrules.fastlos",
+    "FastSight": "hexrules.fastlos",
+    "plot_map": "hexrules.render",
+    "use_cjk_fonts": "hexrules.render",
+}
+
+
+def __getattr__(name: str) -> object:
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'hexrules' has no attribute {name!r}")
+
+
 __all__ = [
     "DIRECTIONS",
+    "FastSight",
+    "plot_map",
+    "use_cjk_fonts",
+    "viewshed",
+    "visibility_matrix",
+    "visible",
     "Dice",
     "FireKind",
     "FireOdds",

@@ -300,12 +300,26 @@ class HexMap:
         return out
 
     def has_river(self, a: Hex, b: Hex) -> bool:
-        """Whether the hexside between adjacent ``a`` and ``b`` has a river (M-6)."""
-        return _side(a, b) in self.rivers
+        """Whether the hexside between adjacent ``a`` and ``b`` has a river (M-6).
+
+        Raises :class:`~hexrules.errors.CoordinateError` if they are not adjacent.
+        """
+        return self._adjacent_side(a, b) in self.rivers
 
     def has_road(self, a: Hex, b: Hex) -> bool:
-        """Whether a road links adjacent ``a`` and ``b`` (M-7)."""
-        return _side(a, b) in self.roads
+        """Whether a road links adjacent ``a`` and ``b`` (M-7).
+
+        Raises :class:`~hexrules.errors.CoordinateError` if they are not adjacent.
+        """
+        return self._adjacent_side(a, b) in self.roads
+
+    def _adjacent_side(self, a: Hex, b: Hex) -> Hexside:
+        if a.distance(b) != 1:
+            raise CoordinateError(
+                f"{a!r} and {b!r} are not adjacent: rivers lie on hexsides and roads link "
+                "adjacent hex centres (M-6, M-7)"
+            )
+        return _side(a, b)
 
     # -- military coordinates (M-2) -----------------------------------------------------
     def name_of(self, h: Hex) -> str:

@@ -153,6 +153,7 @@ def plot_map(
     """
     from matplotlib.collections import LineCollection, PolyCollection
     from matplotlib.patches import Patch
+    from matplotlib.ticker import MaxNLocator
 
     ax = _ax(ax)
     g = hexmap.georef
@@ -179,7 +180,7 @@ def plot_map(
     roads = [[g.centre(h) for h in sorted(s)] for s in hexmap.roads if set(s) <= shown_set]
     if roads:
         ax.add_collection(LineCollection(roads, colors=TERRAIN_COLOURS["road"], linewidths=1.6))
-    hl = [g.corners(h) for h in highlight if h in hexmap]
+    hl = [g.corners(h) for h in highlight if h in shown_set]
     if hl:
         ax.add_collection(PolyCollection(hl, facecolors="none", edgecolors=highlight_colour,
                                          linewidths=2.0))
@@ -191,6 +192,8 @@ def plot_map(
     ax.autoscale_view()
     ax.set_aspect("equal")
     ax.ticklabel_format(useOffset=False, style="plain")
+    ax.xaxis.set_major_locator(MaxNLocator(4))
+    ax.yaxis.set_major_locator(MaxNLocator(5))
     ax.set_xlabel("easting (m) 东坐标")
     ax.set_ylabel("northing (m) 北坐标")
     ax.set_title(hexmap.name)

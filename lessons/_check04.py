@@ -8,26 +8,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from _check import as_int, say
+
 from hexrules.dice import ScriptedDice
 from hexrules.fire import adjudicate_fire, final_attack_level
 from hexrules.units import Result
 
 
-def _say(ok: bool, hint: str) -> None:
-    if ok:
-        print("✔ Right 正确")
-    else:
-        print(f"✘ Not quite 再想想 — hint 提示: {hint}")
-
-
-def check_level(answer: Any, distance: int, height_difference: int = 0, **kwargs: Any) -> None:
+def check_level(answer: Any, distance: int, height_difference: int = 0, **kwargs: Any) -> bool:
     """Compare ``answer`` with :func:`hexrules.fire.final_attack_level`."""
     expected = final_attack_level(distance, height_difference, **kwargs)
-    try:
-        ok = int(answer) == expected
-    except (TypeError, ValueError):
-        ok = False
-    _say(ok, "start from F-3 (range band), subtract the F-4 cell (Δlevel row, range "
+    ok = as_int(answer) == expected
+    return say(ok, "start from F-3 (range band), subtract the F-4 cell (Δlevel row, range "
                     "column), add the F-5 modifiers, then clamp to 11.")
 
 
@@ -45,20 +37,17 @@ def _as_result(answer: Any) -> Result | None:
 
 
 def check_result(answer: Any, hexmap: Any, shooter: Any, target: Any, dice: list[int],
-                 **kwargs: Any) -> None:
+                 **kwargs: Any) -> bool:
     """Adjudicate with scripted ``dice`` and compare ``answer`` ('K', 'S', '.', …)."""
     record = adjudicate_fire(hexmap, shooter, target, dice=ScriptedDice(dice), **kwargs)
     ok = _as_result(answer) is record.result
-    _say(ok, "read F-6 with the dice sum and the final level; then F-7: does a die show "
+    return say(ok, "read F-6 with the dice sum and the final level; then F-7: does a die show "
                     "a face that the target's terrain turns into S? then F-8: is the armour "
                     "die ≤ 1?")
 
 
-def check_shooters(answer: Any, p_by_n: dict[int, Any], goal: float) -> None:
+def check_shooters(answer: Any, p_by_n: dict[int, Any], goal: float) -> bool:
     """Compare ``answer`` with the smallest N whose exact kill chance reaches ``goal``."""
     expected = min((n for n, p in p_by_n.items() if float(p) >= goal - 1e-12), default=None)
-    try:
-        ok = int(answer) == expected
-    except (TypeError, ValueError):
-        ok = False
-    _say(ok, "look at the exact P(destroyed) for each N in the table above.")
+    ok = as_int(answer) == expected
+    return say(ok, "look at the exact P(destroyed) for each N in the table above.")

@@ -109,3 +109,12 @@ def test_L2_effective_height_array_matches(training: HexMap) -> None:
     for h in training.hexes():
         col, row = h.to_offset()
         assert training.effective_heights[row, col] == training.effective_height(h)
+
+
+def test_M6_M7_links_need_adjacent_hexes(training: HexMap) -> None:
+    from hexrules import CoordinateError
+
+    with pytest.raises(CoordinateError, match="M-6, M-7"):
+        training.has_river(Hex(0, 0), Hex(2, 0))
+    with pytest.raises(CoordinateError, match="not adjacent"):
+        training.has_road(Hex(0, 0), Hex(0, 0))
