@@ -426,13 +426,16 @@ plt.show()
         md(r"""
 ## 10. Try it: hex inspector
 
-Choose a hex by its military name (type or pick from the list) and press **Show 显示**. You
-get its coordinates, elevation and terrain, its six neighbours with the roads and rivers
-between them, and a close-up with the direction numbers.
+Point at a hex on the board: its military name, level and terrain appear above the map. Click
+it (or type a name and press **Show 显示**) to inspect it: its coordinates, elevation and
+terrain, its six neighbours with the roads and rivers between them, and a close-up with the
+direction numbers. The board is georeferenced (it sits on the map's real UTM position); the
+**Basemap 底图** toggle shows a street map under it when the internet is reachable.
 """),
         code(r"""
-# TEMPORARY CONTROLS (replaced by the HexBoard widget)
+# The clickable hex board (widgets.HexBoard) with a hex inspector beside it.
 import ipywidgets as W
+from widgets import HexBoard
 
 names = sorted(m.name_of(x) for x in m)
 pick = W.Combobox(value="4563VS", options=names, ensure_option=True,
@@ -468,9 +471,15 @@ def inspect(_=None):
                 ax.text(x, y - 12, str(d), ha="center", fontsize=10, color="tab:red")
         plt.show()
 
+def clicked(h):
+    pick.value = m.name_of(h)
+    inspect()
+
+board = HexBoard(m)
+board.on_hex_click(clicked)
 show.on_click(inspect)
 inspect()
-W.VBox([W.HBox([pick, show]), out])
+W.HBox([board, W.VBox([W.HBox([pick, show]), out])])
 """),
         md(r"""
 ## 11. Exercises 练习
