@@ -2,7 +2,7 @@
 
 The notebooks are saved without outputs and with stable cell ids, so a rebuild only changes
 what the texts change. Run ``python scripts/build_lessons.py``, then check them with
-``python -m pytest --nbval-lax -p no:randomly lessons/0[0-3]*.ipynb -q``.
+``python -m pytest --nbval-lax lessons/0[0-3]*.ipynb -q``.
 
 Cell texts are raw strings: what you read here is exactly what the cadet reads.
 """
@@ -102,7 +102,7 @@ INDEX_RUN = r"""
 - **Exercises 练习**: replace the `None` in the answer cell with your answer and run the cell.
   The check prints **✓ Right 正确** or **✗ Not yet 再想想** with a hint. The checks ask the
   `hexrules` library for the right answer; they never guess.
-- **Solutions 答案** follow each exercise of lessons 01–03, collapsed: open them only after
+- **Solutions 答案** follow each exercise, collapsed: open them only after
   trying.
 
 ## How to run the tests
@@ -111,10 +111,10 @@ From the project folder:
 
 ```bash
 make test                                        # everything: lint, unit tests, lessons, browser
-python -m pytest --nbval-lax -p no:randomly lessons -q   # only the lessons (a few seconds each)
+.venv/bin/python -m pytest --nbval-lax lessons -q   # only the lessons (a few seconds each)
 ```
 
-`nbval` runs every cell of every lesson; in lessons 01–03 the solution cells `assert` that
+`nbval` runs every cell of every lesson; the solution cells `assert` that
 their answer is right, so a change in the library that breaks a lesson fails the test.
 """
 
