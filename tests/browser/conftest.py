@@ -18,7 +18,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -47,35 +47,43 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def _wait_http(url: str, proc: subprocess.Popen, log: Path, timeout: float) -> None:
+def _wait(ready: Callable[[], bool], proc: subprocess.Popen, log: Path, timeout: float,
+          what: str) -> None:
+    """Poll ``ready()`` until it is true; fail with the server's log if it exits or stalls."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc.poll() is not None:
             raise RuntimeError(f"server exited with {proc.returncode}:\n{log.read_text()[-3000:]}")
-        try:
-            with urllib.request.urlopen(url, timeout=5) as resp:  # noqa: S310 - local URL
-                if resp.status < 500:
-                    return
-        except urllib.error.HTTPError as exc:
-            if exc.code < 500:
-                return
-        except OSError:
-            pass
+        if ready():
+            return
         time.sleep(0.3)
-    raise RuntimeError(f"server at {url} did not answer in {timeout} s:\n{log.read_text()[-3000:]}")
+    raise RuntimeError(f"{what} after {timeout} s:\n{log.read_text()[-3000:]}")
+
+
+def _http_answers(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=5) as resp:  # noqa: S310 - local URL
+            return resp.status < 500
+    except urllib.error.HTTPError as exc:
+        return exc.code < 500
+    except OSError:
+        return False
+
+
+def _port_open(port: int) -> bool:
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=2):
+            return True
+    except OSError:
+        return False
+
+
+def _wait_http(url: str, proc: subprocess.Popen, log: Path, timeout: float) -> None:
+    _wait(lambda: _http_answers(url), proc, log, timeout, f"server at {url} did not answer")
 
 
 def _wait_port(port: int, proc: subprocess.Popen, log: Path, timeout: float) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError(f"server exited with {proc.returncode}:\n{log.read_text()[-3000:]}")
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=2):
-                return
-        except OSError:
-            time.sleep(0.3)
-    raise RuntimeError(f"no server on port {port} after {timeout} s:\n{log.read_text()[-3000:]}")
+    _wait(lambda: _port_open(port), proc, log, timeout, f"no server on port {port}")
 
 
 def _stop(proc: subprocess.Popen) -> None:
