@@ -264,6 +264,9 @@ class SightExplorer(ipw.VBox):
         self.verdict.value = self._verdict_html(rec)
         self.status.value = (f"Observer 观察者 <b>{n(rec.observer)}</b> → target 目标 "
                              f"<b>{n(rec.target)}</b>; click a hex to start over")
+        # then the chart (about 40 ms to draw): the browser shows the verdict meanwhile; the
+        # board's overlays and the long why panel follow
+        self.chart.value = self._cached_chart(rec)
         b = self.board
         colour = TERRAIN_COLOURS["clear" if rec.visible else "blocked"]
         b.set_overlay("sight-ends", [self._end_feature(rec.observer, "observer"),
@@ -277,9 +280,6 @@ class SightExplorer(ipw.VBox):
         b.set_overlay("sight-line", [b.line_feature([rec.observer, rec.target])], level="line",
                       style={"color": colour, "weight": 4, "opacity": 0.95})
         b.set_overlay("sight-points", self._point_features(rec), level="point")
-        # the chart (about 90 ms to draw) before the long why panel: the browser lays out the
-        # overlays while the kernel draws
-        self.chart.value = self._cached_chart(rec)
         self.why.value = ("<div class='hexrules-why-title'><b>Why 为什么</b> — every hex the "
                           "line passes through, with the height it takes part with</div>"
                           + sight_record_html(rec))
