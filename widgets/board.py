@@ -122,7 +122,8 @@ class HexBoard(ipw.VBox):
         px = int(height.removesuffix("px")) if height.endswith("px") else 600
         self.map = ipyleaflet.Map(
             center=self.geo.centre,
-            zoom=self.geo.zoom_to_fit(int(px * 1.2), px),
+            # fit a board about as wide as it is high (JupyterLab with its side panel open)
+            zoom=self.geo.zoom_to_fit(px, px),
             zoom_snap=0.25,
             zoom_delta=0.5,
             min_zoom=10,
