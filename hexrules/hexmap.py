@@ -36,6 +36,7 @@ Examples
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -57,7 +58,17 @@ SCHEMA_VERSION = 1
 #: A hexside or a road link: the unordered pair of the two adjacent hexes it joins.
 Hexside = frozenset[Hex]
 
-MAPS_DIR = Path(__file__).resolve().parent.parent / "maps"
+def _maps_dir() -> Path:
+    """The ``maps/`` folder: the repository's (source checkout, editable install), else the
+    copy a wheel installs under ``<prefix>/share/hexrules/maps``."""
+    here = Path(__file__).resolve().parent.parent / "maps"
+    if here.is_dir():
+        return here
+    return Path(sys.prefix) / "share" / "hexrules" / "maps"
+
+
+#: Where :meth:`HexMap.load` looks for a bare map name such as ``"training"``.
+MAPS_DIR = _maps_dir()
 
 
 def _side(a: Hex, b: Hex) -> Hexside:
