@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hexrules import Hex, HexMap, line_of_sight
 from hexrules.fastlos import FastSight, fast_sight, viewshed, visibility_matrix, visible
@@ -54,3 +56,34 @@ def test_fast_path_rejects_off_map(training: HexMap) -> None:
 
     with pytest.raises(OffMapError):
         visible(training, Hex(0, 0), Hex.from_offset(31, 0))
+
+
+def test_fast_path_on_a_100x100_map_long_lines() -> None:
+    """Long lines have large common denominators: sample pairs far apart on 100 × 100."""
+    rng = np.random.default_rng(5)
+    m = HexMap(name="big", elevation=rng.integers(0, 9, (100, 100)),
+               terrain=rng.choice([0, 0, 0, 1, 2], (100, 100)))
+    fs = FastSight(m)
+    for _ in range(150):
+        (c1, r1), (c2, r2) = rng.integers(0, 100, (2, 2))
+        a, b = Hex.from_offset(int(c1), int(r1)), Hex.from_offset(int(c2), int(r2))
+        assert fs.visible(a, b) == line_of_sight(m, a, b).visible, (a, b)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_fast_path_equals_exact_path_on_generated_maps(data: st.DataObject) -> None:
+    rows = data.draw(st.integers(1, 9), label="rows")
+    cols = data.draw(st.integers(1, 9), label="cols")
+    levels = data.draw(st.integers(1, 8), label="levels")
+    cells = st.lists(st.integers(0, levels - 1), min_size=rows * cols, max_size=rows * cols)
+    elevation = np.array(data.draw(cells, label="elevation")).reshape(rows, cols)
+    codes = st.lists(st.sampled_from([0, 0, 1, 2, 3]), min_size=rows * cols,
+                     max_size=rows * cols)
+    terrain = np.array(data.draw(codes, label="terrain")).reshape(rows, cols)
+    m = HexMap(name="generated", elevation=elevation, terrain=terrain)
+    hexes = list(m.hexes())
+    matrix = FastSight(m).matrix()
+    for i, a in enumerate(hexes):
+        for j, b in enumerate(hexes):
+            assert matrix[i, j] == line_of_sight(m, a, b).visible, (a, b)
