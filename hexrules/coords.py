@@ -78,7 +78,11 @@ class Georef:
 
     # -- metric layout ----------------------------------------------------------------
     def centre(self, h: Hex) -> tuple[float, float]:
-        """``(easting, northing)`` in metres of the centre of ``h``."""
+        """``(easting, northing)`` in metres of the centre of ``h``.
+
+        >>> Georef(463_020, 4_545_975, 32650).centre(Hex.from_offset(1, 1))
+        (463095.0, 4545931.698729811)
+        """
         col, row = h.to_offset()
         x = self.easting + HEX_METRES * (col + 0.5 * (row & 1))
         y = self.northing - ROW_METRES * row
@@ -106,7 +110,12 @@ class Georef:
         return Hex.round((x - fr) / 2, fr)
 
     def corners(self, h: Hex) -> list[tuple[float, float]]:
-        """The six corners of ``h`` in metres, clockwise from the north vertex."""
+        """The six corners of ``h`` in metres, clockwise from the north vertex.
+
+        >>> corners = Georef(0, 0, 32650).corners(Hex(0, 0))
+        >>> [(round(x, 1), round(y, 1)) for x, y in corners]
+        [(0.0, 28.9), (25.0, 14.4), (25.0, -14.4), (0.0, -28.9), (-25.0, -14.4), (-25.0, 14.4)]
+        """
         cx, cy = self.centre(h)
         half = HEX_METRES / 2
         radius = HEX_METRES / math.sqrt(3)  # centre to corner

@@ -66,6 +66,12 @@ class DiceState:
 
     Get one from :meth:`DiceSource.getstate`; give it back to :meth:`DiceSource.setstate` of a
     source of the same kind.
+
+    Examples
+    --------
+    >>> state = Dice(seed=1).getstate()
+    >>> state.kind, state.log
+    ('seeded', ())
     """
 
     kind: str
@@ -87,6 +93,15 @@ class DiceSource:
 
     Subclasses implement :meth:`_next`; everything else (logging, several dice at once,
     saving and restoring) is shared.
+
+    Examples
+    --------
+    Functions that need chance accept any source:
+
+    >>> def first_to_fire(dice: DiceSource) -> str:
+    ...     return "red" if dice.d6("T-2 who fires first") <= 3 else "blue"
+    >>> first_to_fire(ScriptedDice([5])), first_to_fire(Dice(seed=3)) in ("red", "blue")
+    ('blue', True)
     """
 
     _kind = "abstract"
@@ -148,7 +163,13 @@ class DiceSource:
 
     @property
     def log(self) -> tuple[Roll, ...]:
-        """Every roll so far, oldest first."""
+        """Every roll so far, oldest first.
+
+        >>> d = ScriptedDice([3, 6])
+        >>> _ = d.d6("F-8 armour"), d.d6("A-2 delay")
+        >>> d.log
+        (Roll(value=3, purpose='F-8 armour'), Roll(value=6, purpose='A-2 delay'))
+        """
         return tuple(self._log)
 
     def getstate(self) -> DiceState:
@@ -166,7 +187,27 @@ class DiceSource:
         return DiceState(self._kind, self._get_generator(), tuple(self._log))
 
     def setstate(self, state: DiceState) -> None:
-        """Restore a snapshot taken by :meth:`getstate` on a source of the same kind."""
+        """Restore a snapshot taken by :meth:`getstate` on a source of the same kind.
+
+        Raises
+        ------
+        RulesError
+            If ``state`` is not a snapshot of a source of the same kind.
+
+        Examples
+        --------
+        >>> d = ScriptedDice([1, 2, 3])
+        >>> saved = d.getstate()
+        >>> d.roll(2, "demo")
+        (1, 2)
+        >>> d.setstate(saved)
+        >>> d.remaining, d.log
+        ((1, 2, 3), ())
+        >>> d.setstate(Dice(seed=1).getstate())
+        Traceback (most recent call last):
+        ...
+        hexrules.errors.RulesError: cannot restore a 'seeded' dice state into ScriptedDice
+        """
         if not isinstance(state, DiceState) or state.kind != self._kind:
             got = state.kind if isinstance(state, DiceState) else type(state).__name__
             raise RulesError(f"cannot restore a {got!r} dice state into {type(self).__name__}")
@@ -291,7 +332,13 @@ class ScriptedDice(DiceSource):
 
     @property
     def used(self) -> int:
-        """How many scripted faces have been used."""
+        """How many scripted faces have been used.
+
+        >>> d = ScriptedDice([3, 5])
+        >>> _ = d.d6("demo")
+        >>> d.used, d.remaining
+        (1, (5,))
+        """
         return self._pos
 
     def __repr__(self) -> str:

@@ -297,19 +297,44 @@ class FastSight:
         return row, 2 * col + (row & 1)
 
     def visible(self, a: Hex, b: Hex) -> bool:
-        """Whether ``a`` sees ``b`` (same verdict as :func:`~hexrules.sight.line_of_sight`)."""
+        """Whether ``a`` sees ``b`` (same verdict as :func:`~hexrules.sight.line_of_sight`).
+
+        Examples
+        --------
+        >>> m = HexMap.load("training")
+        >>> fs = FastSight(m)
+        >>> fs.visible(m.parse("4563KC"), m.parse("4564GD"))  # L-5
+        False
+        >>> fs.visible(m.parse("4563AE"), m.parse("4563AF"))  # L-4
+        True
+        """
         ra, xa = self._pos(a)
         rb, xb = self._pos(b)
         return _visible(self._hl, self._el, ra, xa, rb, xb, *self._tables)
 
     def viewshed(self, a: Hex) -> np.ndarray:
-        """Boolean array ``[row, col]``: the hexes ``a`` sees (``a`` itself included)."""
+        """Boolean array ``[row, col]``: the hexes ``a`` sees (``a`` itself included).
+
+        Examples
+        --------
+        >>> fs = FastSight(HexMap.flat(6, 5))
+        >>> v = fs.viewshed(Hex(0, 0))
+        >>> v.shape, bool(v.all())  # a flat map: every hex is seen
+        ((5, 6), True)
+        """
         ra, xa = self._pos(a)
         m = self.hexmap
         return _viewshed(self._hl, self._el, m.rows, m.cols, ra, xa, *self._tables)
 
     def matrix(self) -> np.ndarray:
-        """All-pairs visibility, ``[i, j]`` with ``i = row * cols + col`` (symmetric, L-7)."""
+        """All-pairs visibility, ``[i, j]`` with ``i = row * cols + col`` (symmetric, L-7).
+
+        Examples
+        --------
+        >>> mat = FastSight(HexMap.load("training")).matrix()
+        >>> mat.shape, bool((mat == mat.T).all())
+        ((900, 900), True)
+        """
         m = self.hexmap
         return _all_pairs(self._hl, self._el, m.rows, m.cols, *self._tables)
 
@@ -318,7 +343,15 @@ _CACHE: weakref.WeakKeyDictionary[HexMap, FastSight] = weakref.WeakKeyDictionary
 
 
 def fast_sight(hexmap: HexMap) -> FastSight:
-    """The (cached) :class:`FastSight` of a map."""
+    """The (cached) :class:`FastSight` of a map.
+
+    Examples
+    --------
+    >>> m = HexMap.load("training")
+    >>> fs = fast_sight(m)
+    >>> fs is fast_sight(m), fs.hexmap is m
+    (True, True)
+    """
     fs = _CACHE.get(hexmap)
     if fs is None:
         fs = _CACHE[hexmap] = FastSight(hexmap)
@@ -326,15 +359,48 @@ def fast_sight(hexmap: HexMap) -> FastSight:
 
 
 def visible(hexmap: HexMap, a: Hex | str, b: Hex | str) -> bool:
-    """Whether ``a`` sees ``b`` on ``hexmap``: the fast path of :func:`line_of_sight`."""
+    """Whether ``a`` sees ``b`` on ``hexmap``: the fast path of :func:`line_of_sight`.
+
+    ``a`` and ``b`` are hexes or military names.
+
+    Examples
+    --------
+    >>> m = HexMap.load("training")
+    >>> visible(m, "4563KC", "4564GD"), visible(m, "4563AC", "4563FF")
+    (False, True)
+    """
     return bool(fast_sight(hexmap).visible(hexmap.parse(a), hexmap.parse(b)))
 
 
 def viewshed(hexmap: HexMap, a: Hex | str) -> np.ndarray:
-    """Boolean array ``[row, col]`` of the hexes seen from ``a``."""
+    """Boolean array ``[row, col]`` of the hexes seen from ``a``.
+
+    Examples
+    --------
+    >>> m = HexMap.load("training")
+    >>> v = viewshed(m, "4563KC")
+    >>> v.shape, int(v.sum())
+    ((30, 30), 317)
+    >>> col, row = m.parse("4563KC").to_offset()
+    >>> bool(v[row, col])  # a hex sees itself
+    True
+    """
     return fast_sight(hexmap).viewshed(hexmap.parse(a))
 
 
 def visibility_matrix(hexmap: HexMap) -> np.ndarray:
-    """All-pairs visibility matrix ``[i, j]``, ``i = row * cols + col``."""
+    """All-pairs visibility matrix ``[i, j]``, ``i = row * cols + col``.
+
+    Examples
+    --------
+    >>> m = HexMap.load("training")
+    >>> mat = visibility_matrix(m)
+    >>> mat.shape
+    (900, 900)
+    >>> a, b = m.parse("4563KC"), m.parse("4564GD")
+    >>> i = a.r * m.cols + a.to_offset()[0]
+    >>> j = b.r * m.cols + b.to_offset()[0]
+    >>> bool(mat[i, j]) == visible(m, a, b)
+    True
+    """
     return fast_sight(hexmap).matrix()

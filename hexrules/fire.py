@@ -106,7 +106,15 @@ class FireKind(Enum):
 
     @classmethod
     def parse(cls, value: FireKind | str) -> FireKind:
-        """A kind from a :class:`FireKind` or its value; the error lists the valid choices."""
+        """A kind from a :class:`FireKind` or its value; the error lists the valid choices.
+
+        >>> FireKind.parse("Short halt")
+        FireKind.SHORT_HALT
+        >>> FireKind.parse("x")
+        Traceback (most recent call last):
+        ...
+        hexrules.errors.IllegalOrderError: unknown kind of fire 'x'; valid: 'normal', ...
+        """
         if isinstance(value, FireKind):
             return value
         try:
@@ -289,14 +297,31 @@ class FireRecord:
 
     @property
     def units_after(self) -> dict[str, Unit]:
-        """Every unit involved, by id, after the declaration."""
+        """Every unit involved, by id, after the declaration.
+
+        >>> from hexrules.hexgrid import Hex
+        >>> from hexrules.dice import ScriptedDice
+        >>> r1, b1 = Unit("R1", "red", Hex(0, 1)), Unit("B1", "blue", Hex(18, 1))
+        >>> rec = adjudicate_fire(HexMap.flat(30, 3), r1, b1, dice=ScriptedDice([2, 3, 4]))
+        >>> after = rec.units_after
+        >>> sorted(after), after["R1"].fired, after["B1"].destroyed
+        (['B1', 'R1'], True, True)
+        """
         out = {u.id: u for u in self.shooters_after}
         out[self.target_after.id] = self.target_after
         return out
 
     @property
     def steps(self) -> tuple[FireStep, ...]:
-        """The declaration step and every shot's steps, in order."""
+        """The declaration step and every shot's steps, in order.
+
+        >>> from hexrules.hexgrid import Hex
+        >>> from hexrules.dice import ScriptedDice
+        >>> r1, b1 = Unit("R1", "red", Hex(0, 1)), Unit("B1", "blue", Hex(18, 1))
+        >>> rec = adjudicate_fire(HexMap.flat(30, 3), r1, b1, dice=ScriptedDice([2, 3, 4]))
+        >>> [s.rule for s in rec.steps]
+        ['F-1', 'L-3', 'F-3', 'F-4', 'F-5', 'F-6', 'F-7', 'F-8', 'F-10']
+        """
         return (self.declaration,) + tuple(st for s in self.shots for st in s.steps)
 
     def __repr__(self) -> str:
@@ -1114,12 +1139,27 @@ class FireOdds:
 
     @property
     def p_destroyed(self) -> Fraction:
-        """Probability that the target ends destroyed."""
+        """Probability that the target ends destroyed.
+
+        >>> from hexrules.hexgrid import Hex
+        >>> m = HexMap.flat(30, 3)
+        >>> r1, r2 = Unit("R1", "red", Hex(0, 1)), Unit("R2", "red", Hex(0, 2))
+        >>> b1 = Unit("B1", "blue", Hex(18, 1))
+        >>> fire_odds(m, r1, b1).p_destroyed, fire_odds(m, [r1, r2], b1).p_destroyed
+        (Fraction(5, 9), Fraction(37465, 46656))
+        """
         return self.final.get(frozenset({Status.DESTROYED}), Fraction(0))
 
     @property
     def expected_shots(self) -> Fraction:
-        """Expected number of shots actually adjudicated (the rest are skipped after a kill)."""
+        """Expected number of shots actually adjudicated (the rest are skipped after a kill).
+
+        >>> from hexrules.hexgrid import Hex
+        >>> m = HexMap.flat(30, 3)
+        >>> r1, r2 = Unit("R1", "red", Hex(0, 1)), Unit("R2", "red", Hex(0, 2))
+        >>> fire_odds(m, [r1, r2], Unit("B1", "blue", Hex(18, 1))).expected_shots
+        Fraction(13, 9)
+        """
         total, alive = Fraction(0), Fraction(1)
         dist = final_state_distribution([], self.target)
         for k in range(len(self.shots)):

@@ -142,7 +142,11 @@ class Hex:
         return self.q + (self.r - (self.r & 1)) // 2, self.r
 
     def to_cube(self) -> tuple[int, int, int]:
-        """``(q, r, s)`` cube coordinates."""
+        """``(q, r, s)`` cube coordinates.
+
+        >>> Hex(1, 2).to_cube()
+        (1, 2, -3)
+        """
         return self.q, self.r, self.s
 
     def lattice(self) -> tuple[int, int]:
@@ -195,7 +199,11 @@ class Hex:
 
     # -- grid relations -------------------------------------------------------------------
     def length(self) -> int:
-        """Distance from the origin hex, in hexes."""
+        """Distance from the origin hex, in hexes.
+
+        >>> Hex(2, -3).length()
+        3
+        """
         return (abs(self.q) + abs(self.r) + abs(self.s)) // 2
 
     def distance(self, other: Hex) -> int:
@@ -215,7 +223,11 @@ class Hex:
         return self + direction_vector(direction)
 
     def neighbors(self) -> list[Hex]:
-        """The six adjacent hexes in direction order 1 NE … 6 NW."""
+        """The six adjacent hexes in direction order 1 NE … 6 NW.
+
+        >>> Hex(0, 0).neighbors()
+        [Hex(1, -1), Hex(1, 0), Hex(0, 1), Hex(-1, 1), Hex(-1, 0), Hex(0, -1)]
+        """
         return [self + d for d in DIRECTIONS]
 
     def direction_to(self, other: Hex) -> int:
@@ -249,7 +261,13 @@ class Hex:
         return result
 
     def spiral(self, radius: int) -> Iterator[Hex]:
-        """This hex, then rings 1 … ``radius`` (A-5 zones use rings 0–2)."""
+        """This hex, then rings 1 … ``radius`` (A-5 zones use rings 0–2).
+
+        >>> list(Hex(0, 0).spiral(1))
+        [Hex(0, 0), Hex(-1, 0), Hex(0, -1), Hex(1, -1), Hex(1, 0), Hex(0, 1), Hex(-1, 1)]
+        >>> len(list(Hex(0, 0).spiral(2)))
+        19
+        """
         for k in range(radius + 1):
             yield from self.ring(k)
 

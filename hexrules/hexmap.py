@@ -168,7 +168,16 @@ class HexMap:
     # -- constructors -------------------------------------------------------------------
     @classmethod
     def flat(cls, cols: int, rows: int, *, level: int = 0, name: str = "flat") -> HexMap:
-        """An open map of one elevation level, handy for tests and examples."""
+        """An open map of one elevation level, handy for tests and examples.
+
+        Examples
+        --------
+        >>> m = HexMap.flat(3, 2, level=2)
+        >>> m
+        <HexMap 'flat' 3×2>
+        >>> m.elevation.tolist()
+        [[2, 2, 2], [2, 2, 2]]
+        """
         return cls(
             name=name,
             elevation=np.full((rows, cols), level),
@@ -185,6 +194,16 @@ class HexMap:
             Naming the file and the bad entry, for any deviation from the format.
         FileNotFoundError
             If there is no such file.
+
+        Examples
+        --------
+        >>> m = HexMap.load("training")
+        >>> m
+        <HexMap 'Training ground 训练场' 30×30>
+        >>> HexMap.load("no-such-map")
+        Traceback (most recent call last):
+        ...
+        FileNotFoundError: no map file .../no-such-map.json (maps are in ...)
         """
         p = Path(path)
         if not p.suffix and not p.exists():
@@ -201,11 +220,40 @@ class HexMap:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], *, source: str = "<dict>") -> HexMap:
-        """Build a map from the file format's dictionary, validating every entry."""
+        """Build a map from the file format's dictionary, validating every entry.
+
+        Raises
+        ------
+        MapFormatError
+            Naming ``source`` and the bad entry.
+
+        Examples
+        --------
+        >>> d = HexMap.flat(3, 2).to_dict()
+        >>> HexMap.from_dict(d)
+        <HexMap 'flat' 3×2>
+        >>> d["terrain"][1] = "..X"
+        >>> HexMap.from_dict(d, source="mine")
+        Traceback (most recent call last):
+        ...
+        hexrules.errors.MapFormatError: mine: terrain[1][2]: unknown terrain code 'X': ...
+        """
         return _parse(data, source)
 
     def to_dict(self) -> dict[str, Any]:
-        """The file-format dictionary of this map (round-trips through :meth:`from_dict`)."""
+        """The file-format dictionary of this map (round-trips through :meth:`from_dict`).
+
+        Examples
+        --------
+        >>> d = HexMap.flat(3, 2, level=1).to_dict()
+        >>> d["format"], d["cols"], d["rows"]
+        ('hexrules-map', 3, 2)
+        >>> d["elevation"], d["terrain"]
+        ([[1, 1, 1], [1, 1, 1]], ['...', '...'])
+        >>> m = HexMap.load("training")
+        >>> HexMap.from_dict(m.to_dict()).rivers == m.rivers
+        True
+        """
         return {
             "format": FORMAT,
             "schema_version": SCHEMA_VERSION,
@@ -226,7 +274,23 @@ class HexMap:
         }
 
     def save(self, path: str | Path) -> None:
-        """Write the map file, one grid row per line."""
+        """Write the map file, one grid row per line.
+
+        Examples
+        --------
+        >>> import tempfile
+        >>> from pathlib import Path
+        >>> m = HexMap.flat(3, 2, name="tiny")
+        >>> with tempfile.TemporaryDirectory() as tmp:
+        ...     path = Path(tmp) / "tiny.json"
+        ...     m.save(path)
+        ...     lines = path.read_text(encoding="utf-8").splitlines()
+        ...     back = HexMap.load(path)
+        >>> lines[1]
+        '  "format": "hexrules-map",'
+        >>> back, back.to_dict() == m.to_dict()
+        (<HexMap 'tiny' 3×2>, True)
+        """
         d = self.to_dict()
         lines = ["{"]
         items = list(d.items())
@@ -264,7 +328,13 @@ class HexMap:
         return self.hexes()
 
     def hexes(self) -> Iterator[Hex]:
-        """Every hex of the map, row by row from the top-left."""
+        """Every hex of the map, row by row from the top-left.
+
+        Examples
+        --------
+        >>> list(HexMap.flat(2, 2).hexes())
+        [Hex(0, 0), Hex(1, 0), Hex(0, 1), Hex(1, 1)]
+        """
         for row in range(self.rows):
             for col in range(self.cols):
                 yield Hex.from_offset(col, row)
@@ -285,11 +355,27 @@ class HexMap:
 
     # -- per-hex data -------------------------------------------------------------------
     def elevation_at(self, h: Hex) -> int:
-        """Elevation level of ``h`` (M-4)."""
+        """Elevation level of ``h`` (M-4).
+
+        Raises :class:`~hexrules.errors.OffMapError` for a hex off the map.
+
+        Examples
+        --------
+        >>> m = HexMap.load("training")
+        >>> m.elevation_at(m.parse("4563AF")), m.elevation_at(m.parse("4564GD"))
+        (1, 5)
+        """
         return int(self.elevation[self._index(h)])
 
     def terrain_at(self, h: Hex) -> Terrain:
-        """Base terrain of ``h`` (M-5)."""
+        """Base terrain of ``h`` (M-5).
+
+        Examples
+        --------
+        >>> m = HexMap.load("training")
+        >>> m.terrain_at(m.parse("4563AF")), m.terrain_at(m.parse("4563KE"))
+        (<Terrain.OPEN: 0>, <Terrain.CITY: 1>)
+        """
         return Terrain(int(self.terrain[self._index(h)]))
 
     def effective_height(self, h: Hex) -> int:
@@ -314,6 +400,14 @@ class HexMap:
         """Whether the hexside between adjacent ``a`` and ``b`` has a river (M-6).
 
         Raises :class:`~hexrules.errors.CoordinateError` if they are not adjacent.
+
+        Examples
+        --------
+        >>> m = HexMap.load("training")
+        >>> m.has_river(m.parse("4563WH"), m.parse("4563VH"))
+        True
+        >>> m.has_river(m.parse("4563AE"), m.parse("4563AF"))
+        False
         """
         return self._adjacent_side(a, b) in self.rivers
 
@@ -321,6 +415,16 @@ class HexMap:
         """Whether a road links adjacent ``a`` and ``b`` (M-7).
 
         Raises :class:`~hexrules.errors.CoordinateError` if they are not adjacent.
+
+        Examples
+        --------
+        >>> m = HexMap.load("training")
+        >>> m.has_road(m.parse("4563PA"), m.parse("4563PB"))
+        True
+        >>> m.has_road(m.parse("4563PA"), m.parse("4563PC"))
+        Traceback (most recent call last):
+        ...
+        hexrules.errors.CoordinateError: Hex(-7, 15) and Hex(-5, 15) are not adjacent: ...
         """
         return self._adjacent_side(a, b) in self.roads
 
@@ -334,7 +438,16 @@ class HexMap:
 
     # -- military coordinates (M-2) -----------------------------------------------------
     def name_of(self, h: Hex) -> str:
-        """Military coordinate ``NNEEXY`` of an on-map hex (M-2)."""
+        """Military coordinate ``NNEEXY`` of an on-map hex (M-2).
+
+        Raises :class:`~hexrules.errors.OffMapError` for a hex off the map.
+
+        Examples
+        --------
+        >>> m = HexMap.load("training")
+        >>> m.name_of(Hex.from_offset(5, 0))
+        '4563AF'
+        """
         try:
             return self._names[h]
         except KeyError:
@@ -347,7 +460,14 @@ class HexMap:
 
     @cached_property
     def cells(self) -> dict[Hex, tuple[int, Terrain, int, str]]:
-        """Per hex: ``(elevation, terrain, effective height, military name)``, for hot loops."""
+        """Per hex: ``(elevation, terrain, effective height, military name)``, for hot loops.
+
+        Examples
+        --------
+        >>> m = HexMap.load("training")
+        >>> m.cells[m.parse("4563KE")]
+        (0, <Terrain.CITY: 1>, 1, '4563KE')
+        """
         out = {}
         eff = self.effective_heights
         for h in self.hexes():
@@ -399,7 +519,17 @@ class HexMap:
 
     # -- display ------------------------------------------------------------------------
     def plot(self, ax: Any = None, **kwargs: Any) -> Any:
-        """Draw the map with matplotlib (see :func:`hexrules.render.plot_map`)."""
+        """Draw the map with matplotlib (see :func:`hexrules.render.plot_map`).
+
+        Examples
+        --------
+        >>> import matplotlib
+        >>> matplotlib.use("Agg")
+        >>> from matplotlib.figure import Figure
+        >>> ax = HexMap.flat(4, 3, name="tiny").plot(Figure().add_subplot(), legend=False)
+        >>> ax.get_title()
+        'tiny'
+        """
         from hexrules.render import plot_map
 
         return plot_map(self, ax=ax, **kwargs)
@@ -557,7 +687,13 @@ def _parse(data: Mapping[str, Any], source: str) -> HexMap:
 
 
 def iter_sides(sides: Iterable[Hexside]) -> Iterator[tuple[Hex, Hex]]:
-    """Hexsides as ordered ``(a, b)`` pairs (sorted), for drawing."""
+    """Hexsides as ordered ``(a, b)`` pairs (sorted), for drawing.
+
+    Examples
+    --------
+    >>> list(iter_sides([frozenset({Hex(1, 0), Hex(0, 0)})]))
+    [(Hex(0, 0), Hex(1, 0))]
+    """
     for s in sides:
         a, b = sorted(s)
         yield a, b

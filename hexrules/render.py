@@ -73,7 +73,12 @@ def elevation_colour(level: int, max_level: int) -> str:
 
 
 def hexside_points(hexmap: HexMap, a: Hex, b: Hex) -> list[tuple[float, float]]:
-    """The two end points (metres) of the hexside between adjacent hexes ``a`` and ``b``."""
+    """The two end points (metres) of the hexside between adjacent hexes ``a`` and ``b``.
+
+    >>> from hexrules import HexMap
+    >>> hexside_points(HexMap.flat(4, 3), Hex(0, 0), Hex(1, 0))  # the east side of Hex(0, 0)
+    [(463045.0, 4545989.43375673), (463045.0, 4545960.56624327)]
+    """
     shared = sorted(set(a.corners()) & set(b.corners()))
     return [hexmap.georef.lattice_point(x, y) for x, y in shared]
 
@@ -87,6 +92,13 @@ def use_cjk_fonts() -> None:
     Uses the Noto Sans CJK SC font shipped by the ``mplfonts`` package when it is installed
     (``pip install hexrules[lab]``), else any CJK font the system has; without one, Chinese
     glyphs are drawn as boxes and everything else still works.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> use_cjk_fonts()  # safe to call again: the work is done once
+    >>> use_cjk_fonts()
     """
     global _FONTS_READY
     if _FONTS_READY:
@@ -150,6 +162,25 @@ def plot_map(
         Write each hex's military name in it.
     legend : bool
         Add a legend of elevation levels (and metres) and terrain.
+
+    Returns
+    -------
+    matplotlib Axes
+        ``ax``, or the new axes drawn on.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> from matplotlib.figure import Figure
+    >>> from hexrules import HexMap
+    >>> m = HexMap.load("training")
+    >>> ax = plot_map(m, Figure().add_subplot())
+    >>> ax.get_title()
+    'Training ground 训练场'
+    >>> ax = plot_map(HexMap.flat(4, 3), Figure().add_subplot(), labels=True, legend=False)
+    >>> len(ax.texts)  # one military name per hex
+    12
     """
     from matplotlib.collections import LineCollection, PolyCollection
     from matplotlib.patches import Patch
@@ -220,6 +251,16 @@ def plot_sight(record: SightRecord, ax: Any = None, *, margin: int = 2) -> Any:
     """Draw the map around a sight line: the line, passed hexes, grazed hexsides, end hexes.
 
     Only hexes within ``margin`` of a crossed hex are drawn, so short lines stay readable.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> from matplotlib.figure import Figure
+    >>> from hexrules import HexMap, line_of_sight
+    >>> rec = line_of_sight(HexMap.load("training"), "4563AE", "4563AF")
+    >>> plot_sight(rec, Figure().add_subplot()).get_title()
+    '4563AE → 4563AF: Visible 通视 (L-4)'
     """
     m = record.hexmap
     g = m.georef
@@ -252,6 +293,19 @@ def plot_chart(record: SightRecord, ax: Any = None, *, compact: bool = False) ->
     ``compact=True`` draws the same chart about twice as fast for interactive widgets: no
     title or legend (the widget shows them as HTML), plain axis labels, at most six ticks per
     axis, and only the points above the line are named.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> from matplotlib.figure import Figure
+    >>> from hexrules import HexMap, line_of_sight
+    >>> rec = line_of_sight(HexMap.load("training"), "4563KC", "4564GD")
+    >>> plot_chart(rec, Figure().add_subplot()).get_title()
+    'Observation-measurement chart 观察测量表 — Blocked 不通视 (L-5)'
+    >>> ax = plot_chart(rec, Figure().add_subplot(), compact=True)
+    >>> ax.get_title(), ax.get_ylabel()
+    ('', 'levels above the lower unit')
     """
     from matplotlib.ticker import MaxNLocator
 
@@ -298,7 +352,17 @@ def plot_chart(record: SightRecord, ax: Any = None, *, compact: bool = False) ->
 
 
 def figure_png(draw: Callable[..., Any], **kwargs: Any) -> bytes:
-    """Render ``draw(ax)`` on a fresh Agg figure and return PNG bytes (for ``_repr_png_``)."""
+    """Render ``draw(ax)`` on a fresh Agg figure and return PNG bytes (for ``_repr_png_``).
+
+    ``draw`` is called as ``draw(ax=ax, **kwargs)``; a ``figsize`` keyword sizes the figure.
+
+    Examples
+    --------
+    >>> from hexrules import HexMap
+    >>> png = figure_png(HexMap.flat(4, 3).plot, figsize=(3, 3), legend=False)
+    >>> png[1:4], len(png) > 1000
+    (b'PNG', True)
+    """
     from matplotlib.figure import Figure
 
     use_cjk_fonts()
@@ -311,7 +375,16 @@ def figure_png(draw: Callable[..., Any], **kwargs: Any) -> bytes:
 
 
 def sight_record_html(record: SightRecord) -> str:
-    """A bilingual HTML account of a sight record: verdict, case, reason, every step."""
+    """A bilingual HTML account of a sight record: verdict, case, reason, every step.
+
+    Examples
+    --------
+    >>> from hexrules import HexMap, line_of_sight
+    >>> rec = line_of_sight(HexMap.load("training"), "4563AE", "4563AF")
+    >>> page = sight_record_html(rec)
+    >>> page.startswith("<div class='hexrules-sight'>"), "Visible 通视" in page
+    (True, True)
+    """
     from hexrules.sight import CASE_LABELS
 
     e = html.escape

@@ -321,30 +321,66 @@ class SightRecord:
     # -- convenience ------------------------------------------------------------------
     @property
     def distance(self) -> int:
-        """Range in hexes (M-1)."""
+        """Range in hexes (M-1).
+
+        >>> from hexrules import HexMap
+        >>> line_of_sight(HexMap.load("training"), "4563KC", "4564GD").distance
+        23
+        """
         return self.observer.distance(self.target)
 
     @property
     def passed(self) -> tuple[Crossing, ...]:
-        """The crossings that are neither the observer's nor the target's hex."""
+        """The crossings that are neither the observer's nor the target's hex.
+
+        >>> from hexrules import HexMap
+        >>> rec = line_of_sight(HexMap.load("training"), "4563AC", "4563FF")
+        >>> [c.name for c in rec.passed]
+        ['4563BC', '4563CD', '4563CE', '4563DD', '4563DE', '4563EF']
+        """
         return tuple(c for c in self.crossings if c.role == "passed")
 
     @property
     def blocking_points(self) -> tuple[ChartPoint, ...]:
-        """Chart points above the chart line (why sight is blocked)."""
+        """Chart points above the chart line (why sight is blocked).
+
+        >>> from hexrules import HexMap
+        >>> rec = line_of_sight(HexMap.load("training"), "4563KC", "4564GD")
+        >>> [(p.where, p.rise) for p in rec.blocking_points]
+        [('4563KE', 1), ('4563JI', 2), ('4563JJ', 3)]
+        """
         return tuple(p for p in self.chart_points if not p.clear)
 
     @property
     def verdict(self) -> str:
-        """``'Visible 通视'`` or ``'Blocked 不通视'``."""
+        """``'Visible 通视'`` or ``'Blocked 不通视'``.
+
+        >>> from hexrules import HexMap
+        >>> m = HexMap.load("training")
+        >>> line_of_sight(m, "4563AE", "4563AF").verdict
+        'Visible 通视'
+        >>> line_of_sight(m, "4563KC", "4564GD").verdict
+        'Blocked 不通视'
+        """
         return VISIBLE_LABEL if self.visible else BLOCKED_LABEL
 
     def lattice_line(self) -> shapely.LineString:
-        """The sight line in the lattice frame (hex centres at ``(2q + r, 3r)``)."""
+        """The sight line in the lattice frame (hex centres at ``(2q + r, 3r)``).
+
+        >>> from hexrules import HexMap
+        >>> line_of_sight(HexMap.load("training"), "4563AC", "4563FF").lattice_line().wkt
+        'LINESTRING (4 0, 11 15)'
+        """
         return shapely.LineString([self.observer.lattice(), self.target.lattice()])
 
     def line(self) -> shapely.LineString:
-        """The sight line in metres, in the map's projected CRS."""
+        """The sight line in metres, in the map's projected CRS.
+
+        >>> from hexrules import HexMap
+        >>> line = line_of_sight(HexMap.load("training"), "4563AE", "4563AF").line()
+        >>> line.wkt, line.length
+        ('LINESTRING (463220 4545975, 463270 4545975)', 50.0)
+        """
         g = self.hexmap.georef
         return shapely.LineString([g.centre(self.observer), g.centre(self.target)])
 
@@ -356,7 +392,18 @@ class SightRecord:
         )
 
     def explain(self) -> str:
-        """A plain-text account of every step, one line each."""
+        """A plain-text account of every step, one line each.
+
+        >>> from hexrules import HexMap
+        >>> print(line_of_sight(HexMap.load("training"), "4563AE", "4563AF").explain())
+        Sight line 观察线 4563AE → 4563AF: range 1 hexes, length 1.00 (L-1)
+          4563AE observer's hex: 0.00–0.50, level 0, Open 开阔地, height 0
+          4563AF target's hex: 0.50–1.00, level 1, Open 开阔地, height 1
+          chart point 高程变化点 (0.50, 1) at 4563AF: below or on the line
+        Visible 通视 — L-4 adjacent levels 两个相邻高程: levels 0 and 1: the line enters level 1
+        at 4563AF, 0.50 hexes from the higher unit 4563AF and 0.50 from the lower unit 4563AE;
+        0.50 ≤ 0.50 (L-4; the chart agrees, L-5)
+        """
         n = self.hexmap.name_of
         lines = [
             f"Sight line 观察线 {n(self.observer)} → {n(self.target)}: range {self.distance} "
@@ -388,7 +435,18 @@ class SightRecord:
         return sight_record_html(self)
 
     def plot(self, ax: Any = None, **kwargs: Any) -> Any:
-        """Draw the map around the line, the sight line and the crossed hexes (matplotlib)."""
+        """Draw the map around the line, the sight line and the crossed hexes (matplotlib).
+
+        See :func:`hexrules.render.plot_sight`.
+
+        >>> import matplotlib
+        >>> matplotlib.use("Agg")
+        >>> from matplotlib.figure import Figure
+        >>> from hexrules import HexMap
+        >>> rec = line_of_sight(HexMap.load("training"), "4563KC", "4564GD")
+        >>> rec.plot(Figure().add_subplot()).get_title()
+        '4563KC → 4564GD: Blocked 不通视 (L-5)'
+        """
         from hexrules.render import plot_sight
 
         return plot_sight(self, ax=ax, **kwargs)
@@ -397,6 +455,14 @@ class SightRecord:
         """Draw the observation-measurement chart (观察测量表, L-5) with every point.
 
         See :func:`hexrules.render.plot_chart` (``compact=True`` for widgets).
+
+        >>> import matplotlib
+        >>> matplotlib.use("Agg")
+        >>> from matplotlib.figure import Figure
+        >>> from hexrules import HexMap
+        >>> rec = line_of_sight(HexMap.load("training"), "4563AE", "4563AF")
+        >>> rec.plot_chart(Figure().add_subplot()).get_title()
+        'Observation-measurement chart 观察测量表 — Visible 通视 (L-4)'
         """
         from hexrules.render import plot_chart
 

@@ -189,7 +189,12 @@ class AttackLevelTable:
         return self.bands[-1].stop
 
     def lookup(self, distance: int) -> Cell | None:
-        """The cell for ``distance`` hexes, or ``None`` if out of range."""
+        """The cell for ``distance`` hexes, or ``None`` if out of range.
+
+        >>> cell = load_tables().attack_level.lookup(9)
+        >>> str(cell)
+        'F-3 row 9–30, column level → 9'
+        """
         for band, level in zip(self.bands, self.levels, strict=True):
             if distance in band:
                 return Cell(self.meta.rule, self.meta.file, band.label, "level", level)
@@ -228,6 +233,9 @@ class HeightCorrectionTable:
         """The cell for height difference ``delta`` at ``distance``, or ``None`` if none applies.
 
         ``None`` means no correction: no height difference, or beyond the last range band.
+
+        >>> str(load_tables().height_correction.lookup(-3, 2))  # the sign does not matter
+        'F-4 row 3, column 2 → 6'
         """
         delta = abs(delta)
         if delta == 0:
@@ -266,7 +274,18 @@ class CombatResultTable:
         return self.levels[-1]
 
     def lookup(self, level: int, dice_sum: int) -> Cell:
-        """The cell at final attack ``level`` (1…max) and 2d6 ``dice_sum`` (2…12)."""
+        """The cell at final attack ``level`` (1…max) and 2d6 ``dice_sum`` (2…12).
+
+        Raises :class:`ValueError` outside the table.
+
+        >>> t = load_tables().combat_results
+        >>> t.lookup(9, 5).value
+        Result.K
+        >>> t.lookup(0, 7)
+        Traceback (most recent call last):
+        ...
+        ValueError: no cell for level 0, dice sum 7
+        """
         if not 1 <= level <= self.max_level or not 2 <= dice_sum <= 12:
             raise ValueError(f"no cell for level {level}, dice sum {dice_sum}")
         return Cell(self.meta.rule, self.meta.file, str(dice_sum), str(level),
@@ -277,6 +296,10 @@ class CombatResultTable:
         """Read-only array ``[dice_sum, level]`` of result indices (0 none, 1 S … 4 K).
 
         Rows 0–1 and column 0 are unused padding, so the array is indexed directly.
+
+        >>> codes = load_tables().combat_results.codes
+        >>> codes.shape, int(codes[11, 7])  # 4 = K
+        ((13, 12), 4)
         """
         order = list(Result)
         out = np.zeros((13, self.max_level + 1), dtype=np.int8)
@@ -322,6 +345,14 @@ class TableSet:
     """A complete, validated set of rule tables (the default or an instructor's own).
 
     Build it with :func:`load_tables`.
+
+    Examples
+    --------
+    >>> t = load_tables()
+    >>> t.is_default, t.attack_level.meta.rule
+    (True, 'F-3')
+    >>> t.attack_level.lookup(18).value, t.combat_results.lookup(9, 5).value
+    (9, Result.K)
     """
 
     attack_level: AttackLevelTable

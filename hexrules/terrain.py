@@ -42,7 +42,22 @@ class Terrain(IntEnum):
 
     @classmethod
     def from_code(cls, code: str) -> Terrain:
-        """The terrain of a one-letter map-file code."""
+        """The terrain of a one-letter map-file code.
+
+        Raises
+        ------
+        MapFormatError
+            For an unknown code; the message lists the valid ones.
+
+        Examples
+        --------
+        >>> Terrain.from_code("W")
+        <Terrain.WATER: 3>
+        >>> Terrain.from_code("X")
+        Traceback (most recent call last):
+        ...
+        hexrules.errors.MapFormatError: unknown terrain code 'X': use '.' open, 'C' city, ...
+        """
         try:
             return _FROM_CODE[code]
         except KeyError:

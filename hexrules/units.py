@@ -72,7 +72,15 @@ class Side(Enum):
 
     @classmethod
     def parse(cls, value: Side | str) -> Side:
-        """A side from a :class:`Side` or one of ``'red'``, ``'blue'``, ``'红'``, ``'蓝'``…"""
+        """A side from a :class:`Side` or one of ``'red'``, ``'blue'``, ``'红'``, ``'蓝'``…
+
+        >>> Side.parse("蓝"), Side.parse("Red")
+        (Side.BLUE, Side.RED)
+        >>> Side.parse("green")
+        Traceback (most recent call last):
+        ...
+        hexrules.errors.RulesError: unknown side 'green': use 'red' (红方) or 'blue' (蓝方)
+        """
         if isinstance(value, Side):
             return value
         key = str(value).strip().lower()
@@ -177,7 +185,15 @@ class Result(Enum):
 
     @classmethod
     def from_code(cls, code: str) -> Result:
-        """The result of a table code; raises :class:`RulesError` listing the valid codes."""
+        """The result of a table code; raises :class:`RulesError` listing the valid codes.
+
+        >>> Result.from_code("W")
+        Result.W
+        >>> Result.from_code("X")
+        Traceback (most recent call last):
+        ...
+        hexrules.errors.RulesError: unknown result code 'X': use '.' no effect, ...
+        """
         for r in cls:
             if r.value == code:
                 return r
@@ -275,19 +291,37 @@ class Unit:
 
     # -- updates ------------------------------------------------------------------------
     def replace(self, **changes: Any) -> Unit:
-        """A copy with some fields changed (like :func:`dataclasses.replace`)."""
+        """A copy with some fields changed (like :func:`dataclasses.replace`).
+
+        >>> Unit("R1", "red", Hex(0, 0)).replace(name="Tiger").label
+        'Tiger (Red 红方)'
+        """
         return dataclasses.replace(self, **changes)
 
     def with_status(self, *markers: Status) -> Unit:
-        """A copy with the given markers added."""
+        """A copy with the given markers added.
+
+        >>> Unit("R1", "red", Hex(0, 0)).with_status(Status.SUPPRESSED, Status.FIRED)
+        Unit('R1', Side.RED, Hex(0, 0), status=[Status.FIRED, Status.SUPPRESSED])
+        """
         return self.replace(status=self.status | _status_set(markers))
 
     def without_status(self, *markers: Status) -> Unit:
-        """A copy with the given markers removed."""
+        """A copy with the given markers removed.
+
+        >>> u = Unit("R1", "red", Hex(0, 0), status=[Status.FIRED, Status.MOVED])
+        >>> u.without_status(Status.MOVED).status_label
+        'Fired 射击'
+        """
         return self.replace(status=self.status - _status_set(markers))
 
     def has(self, marker: Status) -> bool:
-        """Whether the unit carries ``marker``."""
+        """Whether the unit carries ``marker``.
+
+        >>> u = Unit("R1", "red", Hex(0, 0), status=[Status.SUPPRESSED])
+        >>> u.has(Status.SUPPRESSED), u.has(Status.FIRED)
+        (True, False)
+        """
         return marker in self.status
 
     # -- flags --------------------------------------------------------------------------
