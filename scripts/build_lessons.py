@@ -1239,6 +1239,24 @@ print(f"point ({p.distance:.2f}, +{p.rise}), line there {step.chart_top[1] * p.t
 assert step.visible and p.rise == step.chart_top[1] * p.t
 """),
         md(r"""
+The same on a longer line: from `4563GG` (level 0) east-south-east up an even slope to
+`4563MJ` (level 3). The chart line climbs 4 levels over 6 hexes; the first change point, at
+1.50 hexes and rise 1, is exactly on it (4 × 1.5 / 6 = 1). Were a tie counted as *above*, this
+line would be blocked; the project's ruling makes it **visible**.
+"""),
+        code(r"""
+slope = line_of_sight(m, "4563GG", "4563MJ")
+top = slope.chart_top[1]
+for p in slope.chart_points:
+    print(f"({p.distance:.2f}, +{p.rise}): line there {top} × {p.t} = {top * p.t}",
+          "→ on the line" if p.rise == top * p.t else "→ below")
+print(slope.verdict, slope.case)
+assert slope.visible and any(p.rise == top * p.t for p in slope.chart_points)
+fig, ax = plt.subplots(figsize=(7, 3.5))
+slope.plot_chart(ax)
+plt.show()
+"""),
+        md(r"""
 ## 4. The higher unit's own hex (L-5 [decision])
 
 The rulebook plots the higher unit at its level + 1 but does not say whether climbing into

@@ -27,6 +27,8 @@ DESCRIPTIONS = {
     "above the chart line (L-5)",
     "L-5 tie on line": "a change point lies exactly on the chart line (counts as below, "
     "L-5 [decision])",
+    "L-5 tie decides": "sight is clear only because a change point lying exactly on the chart "
+    "line counts as below (L-5 [decision])",
     "adjacent 2 levels": "adjacent hexes two levels apart never see each other "
     "(L-5 [decision])",
     "hexside decides": "the line runs along a hexside between two heights; the lower one "
@@ -48,6 +50,8 @@ def classify(r: SightRecord) -> list[str]:
         keys.append("L-5 visible multi")
     if r.case == "L-5" and any(p.clear and p.rise == top * p.t for p in pts):
         keys.append("L-5 tie on line")
+        if r.visible:
+            keys.append("L-5 tie decides")
     for g in r.grazes:
         if g.height is None:
             keys.append("map edge hexside")
