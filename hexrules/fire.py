@@ -8,6 +8,17 @@ The module follows the *verify / can / apply* trio:
   it is given and returns a frozen :class:`FireRecord` of every step: rule ID, inputs, table
   cell read, dice, modifier and result, plus the new unit states. Inputs are never changed.
 
+Rulings this module follows (RULES.md; the project's own choices are in docs/decisions.md):
+
+* the attack-level table F-3 (levels 1–8 hexes) and the combat result table F-6 are
+  **[reconstructed]**; the artillery levels and armour values A-6/A-7 are **[house values]**;
+  all of them are data files (:mod:`hexrules.tables`) an instructor can replace;
+* F-2 dice order **[decision]**: no dice when the final level is ≤ 0; two d6 for F-6, reused by
+  F-7; the armour d6 of F-8 only when W, I or K survives F-7;
+* F-5 **[decision]**: all modifiers are added, then the result is clamped to the top level;
+* C-4 **[decision]**: a violating order is refused with a clear error and changes nothing
+  (the paper-table penalty is not applied).
+
 Chance is explicit: :func:`shot_distribution` gives the exact probability of each result of
 one shot, computed from the loaded tables; :func:`fire_odds` gives the exact distribution of
 the target's final state after a whole (possibly concentrated) declaration;
@@ -546,7 +557,7 @@ def verify_fire(
     _bonuses(units, card_bonus)
     t_name = _name(hexmap, target.hex)
     if target.hex not in hexmap:
-        raise IllegalOrderError(f"target {target.id} at {target.hex!r} is off the map")
+        raise IllegalOrderError(f"target {target.id} at {target.hex!r} is off the map (M-1)")
     if target.destroyed:
         raise IllegalOrderError(
             f"{target.id} at {t_name} is destroyed (歼灭) and off the board: it cannot be "
@@ -569,7 +580,7 @@ def verify_fire(
         if u.id == target.id:
             raise IllegalOrderError(f"{who} cannot fire at itself (F-1)")
         if u.hex not in hexmap:
-            raise IllegalOrderError(f"shooter {u.id} at {u.hex!r} is off the map")
+            raise IllegalOrderError(f"shooter {u.id} at {u.hex!r} is off the map (M-1)")
         if u.destroyed:
             raise IllegalOrderError(f"{who} is destroyed (歼灭) and cannot fire (C-3)")
         if u.side == target.side:
@@ -599,7 +610,7 @@ def verify_fire(
         if kind == FireKind.NORMAL and u.moved:
             raise IllegalOrderError(
                 f"{who} has moved (机动) this turn: it may only fire the moving or short-halt "
-                "fire of its own move (C-4, V-8, V-9)"
+                "fire of its own move (C-4 [decision]: refused, nothing changes; V-8, V-9)"
             )
         if distance == 0:
             raise IllegalOrderError(
@@ -699,7 +710,7 @@ def _level_steps(
     final = min(raw, top)
     notes = []
     if raw > top:
-        notes.append(f"{raw} clamped to {top} (F-5)")
+        notes.append(f"{raw} clamped to {top} (F-5 [decision]: add all, then clamp)")
     if final <= 0:
         notes.append("level ≤ 0: no effect, no dice (F-5)")
     steps.append(FireStep(
@@ -815,7 +826,7 @@ def _shoot(hexmap: HexMap, shooter: Unit, target: Unit, kind: FireKind, bonus: i
     if level <= 0:
         steps.append(FireStep("F-6", _TITLES["F-6"], (("final level 最终等级", str(level)),),
                               result=Result.NONE.label, value=Result.NONE,
-                              note="level ≤ 0: no dice rolled (F-5, F-2)"))
+                              note="level ≤ 0: no dice rolled (F-5, F-2 [decision])"))
     else:
         d = dice.roll(2, f"F-6 2d6 {shooter.id}→{target.id}")
         cell = crt.lookup(level, d[0] + d[1])
@@ -851,7 +862,7 @@ def _shoot(hexmap: HexMap, shooter: Unit, target: Unit, kind: FireKind, bonus: i
         else:
             steps.append(FireStep("F-7", _TITLES["F-7"], t_in, dice=d, result=result.label,
                                   value=result, note=f"no correction in {terrain.label}"))
-        # F-8 armour correction, a new die only if W/I/K survives
+        # F-8 armour correction, a new die only if W/I/K survives (F-2 dice order [decision])
         if result.is_damage:
             a = dice.d6(f"F-8 armour d6 {target.id}")
             threshold = crt.armour[target.armour]

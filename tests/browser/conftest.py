@@ -125,6 +125,20 @@ def _workspace(tmp_path_factory: pytest.TempPathFactory, name: str) -> Path:
     return root
 
 
+def _serve(cmd: list[str], root: Path, log_name: str,
+           wait: Callable[[subprocess.Popen, Path], None], url: str) -> Iterator[str]:
+    """Start a server with its output in ``root/log_name``, wait until ready, yield ``url``."""
+    log = root / log_name
+    with log.open("w") as out:
+        proc = subprocess.Popen(cmd, cwd=root, env=_jupyter_env(root), stdout=out,
+                                stderr=subprocess.STDOUT)
+    try:
+        wait(proc, log)
+        yield url
+    finally:
+        _stop(proc)
+
+
 @pytest.fixture(scope="module")
 def lab_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A JupyterLab server on 127.0.0.1 serving a copy of the demo; yields its base URL."""
@@ -140,16 +154,10 @@ def lab_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     ]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         cmd.append("--allow-root")
-    log = root / "lab.log"
-    with log.open("w") as out:
-        proc = subprocess.Popen(cmd, cwd=root, env=_jupyter_env(root), stdout=out,
-                                stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
-    try:
-        _wait_http(f"{url}/api/status", proc, log, SERVER_START_S)
-        yield url
-    finally:
-        _stop(proc)
+    yield from _serve(cmd, root, "lab.log",
+                      lambda proc, log: _wait_http(f"{url}/api/status", proc, log,
+                                                   SERVER_START_S), url)
 
 
 @pytest.fixture(scope="module")
@@ -161,16 +169,9 @@ def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         sys.executable, "-m", "voila", str(root / "notebooks" / DEMO.name), "--no-browser",
         f"--port={port}", "--Voila.ip=127.0.0.1", "--show_tracebacks=True",
     ]
-    log = root / "voila.log"
-    with log.open("w") as out:
-        proc = subprocess.Popen(cmd, cwd=root, env=_jupyter_env(root), stdout=out,
-                                stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}/"
-    try:
-        _wait_port(port, proc, log, SERVER_START_S)
-        yield url
-    finally:
-        _stop(proc)
+    yield from _serve(cmd, root, "voila.log",
+                      lambda proc, log: _wait_port(port, proc, log, SERVER_START_S),
+                      f"http://127.0.0.1:{port}/")
 
 
 @pytest.fixture(scope="session")
