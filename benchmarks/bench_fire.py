@@ -15,11 +15,11 @@ import time
 
 import numpy as np
 
-from hexrules.fire import fire_odds, shot_distribution, simulate_fire, simulate_shots
-from hexrules.hexmap import HexMap
+from hexrules.combat.fire import fire_odds, shot_distribution, simulate_fire, simulate_shots
+from hexrules.map.hexmap import HexMap
+from hexrules.map.terrain import Terrain
 from hexrules.sight import line_of_sight
 from hexrules.tables import load_tables
-from hexrules.terrain import Terrain
 from hexrules.units import Unit
 
 

@@ -19,7 +19,7 @@ from collections.abc import Callable
 import numpy as np
 
 from hexrules import Hex, HexMap, line_of_sight
-from hexrules.fastlos import FastSight
+from hexrules.sight.fast import FastSight
 
 
 def random_map(rows: int, cols: int, seed: int = 1) -> HexMap:

@@ -9,7 +9,16 @@ Quick start::
     True
 """
 
-from hexrules.coords import Georef
+from hexrules.combat.fire import (
+    FireKind,
+    FireOdds,
+    FireRecord,
+    adjudicate_fire,
+    can_fire,
+    fire_odds,
+    shot_distribution,
+    verify_fire,
+)
 from hexrules.dice import Dice, Roll, ScriptedDice
 from hexrules.errors import (
     CoordinateError,
@@ -21,33 +30,24 @@ from hexrules.errors import (
     RulesError,
     TableFormatError,
 )
-from hexrules.fire import (
-    FireKind,
-    FireOdds,
-    FireRecord,
-    adjudicate_fire,
-    can_fire,
-    fire_odds,
-    shot_distribution,
-    verify_fire,
-)
-from hexrules.hexgrid import DIRECTION_NAMES, DIRECTIONS, Hex
-from hexrules.hexmap import HexMap
+from hexrules.map.coords import Georef
+from hexrules.map.hexgrid import DIRECTION_NAMES, DIRECTIONS, Hex
+from hexrules.map.hexmap import HexMap
+from hexrules.map.terrain import Terrain
 from hexrules.sight import SightRecord, line_of_sight
 from hexrules.tables import TableSet, load_tables
-from hexrules.terrain import Terrain
 from hexrules.units import Result, Side, Status, Unit
 
 __version__ = "0.1.0"
 
 # Loaded on first use, so that `import hexrules` does not import numba or matplotlib.
 _LAZY = {
-    "viewshed": "hexrules.fastlos",
-    "visible": "hexrules.fastlos",
-    "visibility_matrix": "hexrules.fastlos",
-    "FastSight": "hexrules.fastlos",
-    "plot_map": "hexrules.render",
-    "use_cjk_fonts": "hexrules.render",
+    "viewshed": "hexrules.sight.fast",
+    "visible": "hexrules.sight.fast",
+    "visibility_matrix": "hexrules.sight.fast",
+    "FastSight": "hexrules.sight.fast",
+    "plot_map": "hexrules.render.plots",
+    "use_cjk_fonts": "hexrules.render.plots",
 }
 
 

@@ -44,7 +44,7 @@ from typing import Any
 import numpy as np
 
 from hexrules.errors import TableFormatError
-from hexrules.terrain import Terrain
+from hexrules.map.terrain import Terrain
 from hexrules.units import ARMOUR_CLASSES, Result
 
 __all__ = [

@@ -8,11 +8,11 @@ adds markers and fields here rather than rewriting it.
 
 :class:`Result` is the vocabulary of the combat result tables (F-6, A-7): no effect, S, W, I,
 K. How a result lands on a unit (F-10 accumulation) is a rule and lives in
-:func:`hexrules.fire.apply_result`.
+:func:`hexrules.combat.fire.apply_result`.
 
 Examples
 --------
->>> from hexrules.hexgrid import Hex
+>>> from hexrules.map.hexgrid import Hex
 >>> t = Unit("B1", "blue", Hex(3, 4))
 >>> t
 Unit('B1', Side.BLUE, Hex(3, 4))
@@ -34,7 +34,7 @@ from enum import Enum
 from typing import Any
 
 from hexrules.errors import RulesError
-from hexrules.hexgrid import Hex
+from hexrules.map.hexgrid import Hex
 
 __all__ = [
     "ARMOUR_CLASSES",

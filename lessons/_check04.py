@@ -10,13 +10,13 @@ from typing import Any
 
 from _check import as_int, say
 
+from hexrules.combat.fire import adjudicate_fire, final_attack_level
 from hexrules.dice import ScriptedDice
-from hexrules.fire import adjudicate_fire, final_attack_level
 from hexrules.units import Result
 
 
 def check_level(answer: Any, distance: int, height_difference: int = 0, **kwargs: Any) -> bool:
-    """Compare ``answer`` with :func:`hexrules.fire.final_attack_level`."""
+    """Compare ``answer`` with :func:`hexrules.combat.fire.final_attack_level`."""
     expected = final_attack_level(distance, height_difference, **kwargs)
     ok = as_int(answer) == expected
     return say(ok, "start from F-3 (range band), subtract the F-4 cell (Δlevel row, range "

@@ -61,7 +61,7 @@ import numpy as np
 from IPython.display import HTML, display
 
 {imports}
-from hexrules.render import plot_map, use_cjk_fonts
+from hexrules.render.plots import plot_map, use_cjk_fonts
 
 here = Path.cwd()
 sys.path.insert(0, str(here if (here / "_check{n}.py").exists() else here / "lessons"))
@@ -211,7 +211,7 @@ Rules used: RULES.md §1, M-1 … M-7.
 """),
         setup("01", r"""
 from hexrules import DIRECTION_NAMES, DIRECTIONS, CoordinateError, Hex, HexMap, Terrain
-from hexrules.render import elevation_colour
+from hexrules.render.plots import elevation_colour
 """),
         md(r"""
 ## 1. The training map 训练场
@@ -435,7 +435,7 @@ direction numbers. The board is georeferenced (it sits on the map's real UTM pos
         code(r"""
 # The clickable hex board (widgets.HexBoard) with a hex inspector beside it.
 import ipywidgets as W
-from widgets import HexBoard
+from hexrules_widgets import HexBoard
 
 names = sorted(m.name_of(x) for x in m)
 pick = W.Combobox(value="4563VS", options=names, ensure_option=True,
@@ -664,8 +664,8 @@ Rulings that are the project's choice **[decision]**, because the rulebook is si
 import random
 
 from hexrules import Hex, HexMap, line_of_sight
-from hexrules.fastlos import viewshed
-from hexrules.fastlos import visible as fast_visible
+from hexrules.sight.fast import viewshed
+from hexrules.sight.fast import visible as fast_visible
 """),
         code(CASES),
         md(r"""
@@ -829,7 +829,7 @@ assert asymmetric == 0
         md(r"""
 ## 8. A viewshed 视域
 
-A viewshed is every hex a unit at one hex can see. `hexrules.fastlos.viewshed` computes it
+A viewshed is every hex a unit at one hex can see. `hexrules.sight.fast.viewshed` computes it
 for the whole map at once with compiled code; it gives exactly the verdicts of
 `line_of_sight` (the test suite compares them on every pair). Below, a tank on the ridge
 at `4563LK`: hexes it **cannot** see are greyed out.
@@ -868,7 +868,7 @@ pairs: can the ridge see into the village? What does the wood at `4563ER` hide?
         code(r"""
 # The sight-line explorer (replaces the temporary controls): click an observer hex, then a
 # target hex (a third click starts over), or type names such as 4563GH in the boxes.
-from widgets import SightExplorer
+from hexrules_widgets import SightExplorer
 
 explorer = SightExplorer(m)
 explorer.select("4563LK", "4563ER")
@@ -1304,7 +1304,7 @@ the hill: before each click, guess where the change points will fall.
         code(r"""
 # The sight-line explorer (replaces the temporary controls): the chart 观察测量表 redraws
 # beside the map for every pair you click (observer first, then target) or type.
-from widgets import SightExplorer
+from hexrules_widgets import SightExplorer
 
 explorer = SightExplorer(m)
 explorer.select("4463EL", "4563TJ")

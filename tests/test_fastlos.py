@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hexrules import Hex, HexMap, line_of_sight
-from hexrules.fastlos import FastSight, fast_sight, viewshed, visibility_matrix, visible
+from hexrules.sight.fast import FastSight, fast_sight, viewshed, visibility_matrix, visible
 
 
 @pytest.mark.parametrize("index", [0, 1, 2, 3], ids=["random", "flat", "hills", "training"])

@@ -10,9 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from hexrules.dice import Dice, ScriptedDice
-from hexrules.errors import DiceExhaustedError, IllegalOrderError, NoLineOfSightError
-from hexrules.fire import (
+from hexrules.combat.fire import (
     FireKind,
     adjudicate_fire,
     apply_result,
@@ -27,11 +25,13 @@ from hexrules.fire import (
     table_odds,
     verify_fire,
 )
-from hexrules.hexgrid import Hex
-from hexrules.hexmap import HexMap
+from hexrules.dice import Dice, ScriptedDice
+from hexrules.errors import DiceExhaustedError, IllegalOrderError, NoLineOfSightError
+from hexrules.map.hexgrid import Hex
+from hexrules.map.hexmap import HexMap
+from hexrules.map.terrain import Terrain
 from hexrules.sight import line_of_sight
 from hexrules.tables import DEFAULT_TABLES_DIR, load_tables
-from hexrules.terrain import Terrain
 from hexrules.units import Result, Status, Unit
 
 CASES = tomllib.loads((Path(__file__).parent / "data" / "fire_cases.toml").read_text("utf-8"))

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from hexrules import DIRECTIONS, CoordinateError, Hex
-from hexrules.hexgrid import direction_vector
+from hexrules.map.hexgrid import direction_vector
 
 coords = st.integers(-200, 200)
 hexes = st.builds(Hex, coords, coords)

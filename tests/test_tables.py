@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from hexrules.errors import TableFormatError
+from hexrules.map.terrain import Terrain
 from hexrules.tables import DEFAULT_TABLES_DIR, FILES, STATUSES, load_tables
-from hexrules.terrain import Terrain
 from hexrules.units import Result
 
 BAD = Path(__file__).parent / "data" / "bad_tables"

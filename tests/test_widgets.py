@@ -16,15 +16,15 @@ import pytest
 
 pytest.importorskip("ipyleaflet")
 
+from hexrules_widgets import OVERLAY_LEVELS, HexBoard, SightExplorer  # noqa: E402
+from hexrules_widgets.geo import MapGeo, hex_at_metres  # noqa: E402
 from scan_demo_pairs import KINDS  # noqa: E402
 
 from hexrules import HexMap, line_of_sight  # noqa: E402
-from hexrules.fastlos import viewshed  # noqa: E402
-from hexrules.render import TERRAIN_COLOURS, elevation_colour  # noqa: E402
+from hexrules.map.terrain import Terrain  # noqa: E402
+from hexrules.render.plots import TERRAIN_COLOURS, elevation_colour  # noqa: E402
 from hexrules.sight import CASE_LABELS  # noqa: E402
-from hexrules.terrain import Terrain  # noqa: E402
-from widgets import OVERLAY_LEVELS, HexBoard, SightExplorer  # noqa: E402
-from widgets.geo import MapGeo, hex_at_metres  # noqa: E402
+from hexrules.sight.fast import viewshed  # noqa: E402
 
 DEMO = Path(__file__).resolve().parents[1] / "lessons" / "instructor_demo.ipynb"
 

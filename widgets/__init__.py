@@ -2,10 +2,10 @@
 
 Thin over :mod:`hexrules`: every rule is decided by the library; the widgets draw records.
 
->>> from widgets import SightExplorer, HexBoard      # doctest: +SKIP
+>>> from hexrules_widgets import SightExplorer, HexBoard      # doctest: +SKIP
 """
 
-from widgets.board import OVERLAY_LEVELS, HexBoard
-from widgets.explorer import SightExplorer
+from hexrules_widgets.board import OVERLAY_LEVELS, HexBoard
+from hexrules_widgets.explorer import SightExplorer
 
 __all__ = ["OVERLAY_LEVELS", "HexBoard", "SightExplorer"]

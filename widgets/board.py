@@ -1,4 +1,4 @@
-"""The clickable hex board: a georeferenced ipyleaflet map of a :class:`~hexrules.hexmap.HexMap`.
+"""The clickable hex board: a georeferenced ipyleaflet map of a :class:`~hexrules.HexMap`.
 
 The board draws the map once (elevation shading light to dark with a legend in levels and
 metres, city and forest symbols, water, rivers on hexsides, roads between hex centres) and
@@ -36,12 +36,12 @@ from typing import Any
 
 import ipyleaflet
 import ipywidgets as ipw
+from hexrules_widgets.geo import LonLat, MapGeo
 
-from hexrules.hexgrid import Hex
-from hexrules.hexmap import HexMap
-from hexrules.render import TERRAIN_COLOURS, elevation_colour
-from hexrules.terrain import Terrain
-from widgets.geo import LonLat, MapGeo
+from hexrules.map.hexgrid import Hex
+from hexrules.map.hexmap import HexMap
+from hexrules.map.terrain import Terrain
+from hexrules.render.plots import TERRAIN_COLOURS, elevation_colour
 
 __all__ = ["OVERLAY_LEVELS", "HexBoard"]
 

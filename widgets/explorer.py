@@ -3,9 +3,9 @@
 :class:`SightExplorer` puts a :class:`~widgets.board.HexBoard` beside the verdict, the
 observation-measurement chart (观察测量表) and a "why" panel. Every decision comes from
 :func:`hexrules.line_of_sight` (the :class:`~hexrules.sight.SightRecord`) or
-:func:`hexrules.fastlos.viewshed`; the explorer only draws the record's fields.
+:func:`hexrules.sight.fast.viewshed`; the explorer only draws the record's fields.
 
-The chart is drawn by :func:`hexrules.render.plot_chart` on an Agg figure and shown as a PNG
+The chart is drawn by :func:`hexrules.render.plots.plot_chart` on an Agg figure and shown as a PNG
 in an :class:`ipywidgets.Image`: it needs no extra front-end extension, behaves the same in
 JupyterLab, Voila and a static notebook, and a redraw costs about 90 ms in Python.
 
@@ -27,14 +27,14 @@ from importlib import resources
 from typing import Any
 
 import ipywidgets as ipw
+from hexrules_widgets.board import HexBoard
 
-from hexrules.coords import HEX_METRES
 from hexrules.errors import CoordinateError
-from hexrules.hexgrid import Hex
-from hexrules.hexmap import HexMap
-from hexrules.render import TERRAIN_COLOURS, sight_record_html
-from hexrules.sight import CASE_LABELS, SightRecord, line_of_sight
-from widgets.board import HexBoard
+from hexrules.map.coords import HEX_METRES
+from hexrules.map.hexgrid import Hex
+from hexrules.map.hexmap import HexMap
+from hexrules.render.plots import TERRAIN_COLOURS, sight_record_html
+from hexrules.sight.exact import CASE_LABELS, SightRecord, line_of_sight
 
 __all__ = ["SightExplorer"]
 
@@ -44,7 +44,7 @@ _PROMPT_OBSERVER = "Click an observer hex 观察者 (or type its name, e.g. 4563
 
 
 def _css() -> str:
-    return (resources.files("widgets") / "explorer.css").read_text(encoding="utf-8")
+    return (resources.files("hexrules_widgets") / "explorer.css").read_text(encoding="utf-8")
 
 
 _CHART_CAPTION = (
@@ -134,7 +134,7 @@ class SightExplorer(ipw.VBox):
         self.clear_button.on_click(lambda _: self.clear())
         self.viewshed_toggle = ipw.ToggleButton(value=False, description="Viewshed 视域",
                                                 icon="eye", tooltip="Shade what the observer "
-                                                "cannot see (hexrules.fastlos.viewshed)")
+                                                "cannot see (hexrules.sight.fast.viewshed)")
         self.viewshed_toggle.add_class("hexrules-viewshed-toggle")
         self.viewshed_toggle.observe(lambda _: self._draw_viewshed(), names="value")
         self.basemap_toggle = ipw.ToggleButton(value=basemap, description="Basemap 底图",
@@ -318,7 +318,7 @@ class SightExplorer(ipw.VBox):
         if not self.viewshed_toggle.value or self.observer is None:
             self.board.clear_overlay("viewshed")
             return
-        from hexrules.fastlos import viewshed
+        from hexrules.sight.fast import viewshed
 
         seen = viewshed(self.hexmap, self.observer)
         hidden = [h for h in self.hexmap.hexes() if not seen[h.to_offset()[::-1]]]
@@ -361,7 +361,7 @@ class SightExplorer(ipw.VBox):
         """
         from matplotlib.figure import Figure
 
-        from hexrules.render import use_cjk_fonts
+        from hexrules.render.plots import use_cjk_fonts
 
         use_cjk_fonts()
         if self._fig is None:

@@ -1,6 +1,6 @@
 """Georeferencing for the board: a map's metres (projected CRS, EPSG) to and from WGS84.
 
-A :class:`~hexrules.hexmap.HexMap` carries a :class:`~hexrules.coords.Georef`: the metres of
+A :class:`~hexrules.map.hexmap.HexMap` carries a :class:`~hexrules.map.coords.Georef`: the metres of
 its hex centres in a projected CRS named by an EPSG code (UTM zone 50N for the training map).
 Leaflet draws in WGS84 longitude/latitude, so the board converts with :mod:`pyproj`. This
 module is layout only: which hex a point falls in, where a hex's corners are. It decides no
@@ -24,8 +24,8 @@ from functools import cached_property
 import numpy as np
 from pyproj import Transformer
 
-from hexrules.hexgrid import Hex
-from hexrules.hexmap import HexMap
+from hexrules.map.hexgrid import Hex
+from hexrules.map.hexmap import HexMap
 
 __all__ = ["MapGeo", "hex_at_metres"]
 
@@ -35,7 +35,7 @@ LonLat = tuple[float, float]
 def hex_at_metres(hexmap: HexMap, easting: float, northing: float) -> Hex | None:
     """The on-map hex whose area holds the point ``(easting, northing)``, or ``None``.
 
-    A thin wrapper of :meth:`hexrules.coords.Georef.hex_at` that answers ``None`` off the map.
+    A thin wrapper of :meth:`hexrules.map.coords.Georef.hex_at` that answers ``None`` off the map.
 
     Examples
     --------
@@ -55,7 +55,7 @@ class MapGeo:
     Parameters
     ----------
     hexmap : HexMap
-        Its :class:`~hexrules.coords.Georef` gives the origin (metres) and the EPSG code.
+        Its :class:`~hexrules.map.coords.Georef` gives the origin (metres) and the EPSG code.
 
     Examples
     --------

@@ -12,7 +12,7 @@ and left edges belong to it, its top and right edges to the next square.
 
 Examples
 --------
->>> from hexrules.hexgrid import Hex
+>>> from hexrules.map.hexgrid import Hex
 >>> g = Georef(easting=463_020, northing=4_545_975, epsg=32650)
 >>> g.name(Hex.from_offset(0, 0))
 '4563AA'
@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from hexrules.errors import CoordinateError
-from hexrules.hexgrid import Hex
+from hexrules.map.hexgrid import Hex
 
 __all__ = ["HEX_METRES", "ROW_METRES", "Georef", "MILITARY_RE"]
 

@@ -7,7 +7,7 @@ numbered clockwise from north-east, as the drift chart of A-4: 1 NE, 2 E, 3 SE, 
 6 NW.
 
 This module is pure grid maths: no pixels, no metres. Layout in metres lives in
-:mod:`hexrules.coords`; the integer *lattice frame* used by line of sight is here because it
+:mod:`hexrules.map.coords`; the integer *lattice frame* used by line of sight is here because it
 is exact grid geometry: the centre of hex ``(q, r)`` is the integer point ``(2q + r, 3r)`` and
 its six corners are the centre plus ``(±1, ±1)`` and ``(0, ±2)`` (y grows downwards, to the
 south).

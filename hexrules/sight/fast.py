@@ -19,7 +19,7 @@ every pair of several maps) but runs as compiled code (numba):
 Examples
 --------
 >>> from hexrules import HexMap
->>> from hexrules.fastlos import visible, viewshed
+>>> from hexrules.sight.fast import visible, viewshed
 >>> m = HexMap.load("training")
 >>> a, b = m.parse("4563BB"), m.parse("4563BF")
 >>> from hexrules.sight import line_of_sight
@@ -36,8 +36,8 @@ import weakref
 import numba as nb
 import numpy as np
 
-from hexrules.hexgrid import Hex
-from hexrules.hexmap import HexMap
+from hexrules.map.hexgrid import Hex
+from hexrules.map.hexmap import HexMap
 
 __all__ = ["FastSight", "fast_sight", "viewshed", "visibility_matrix", "visible"]
 

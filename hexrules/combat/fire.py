@@ -26,8 +26,8 @@ the target's final state after a whole (possibly concentrated) declaration;
 
 Examples
 --------
->>> from hexrules.hexmap import HexMap
->>> from hexrules.hexgrid import Hex
+>>> from hexrules.map.hexmap import HexMap
+>>> from hexrules.map.hexgrid import Hex
 >>> from hexrules.dice import ScriptedDice
 >>> m = HexMap.flat(30, 5)
 >>> r1 = Unit("R1", "red", Hex.from_offset(0, 2))
@@ -54,9 +54,9 @@ import numpy as np
 
 from hexrules.dice import DiceSource, Roll
 from hexrules.errors import IllegalOrderError, NoLineOfSightError, RulesError
-from hexrules.hexmap import HexMap
+from hexrules.map.hexmap import HexMap
+from hexrules.map.terrain import Terrain
 from hexrules.tables import Cell, TableSet, load_tables
-from hexrules.terrain import Terrain
 from hexrules.units import Result, Status, Unit
 
 __all__ = [
@@ -310,7 +310,7 @@ class FireRecord:
     def units_after(self) -> dict[str, Unit]:
         """Every unit involved, by id, after the declaration.
 
-        >>> from hexrules.hexgrid import Hex
+        >>> from hexrules.map.hexgrid import Hex
         >>> from hexrules.dice import ScriptedDice
         >>> r1, b1 = Unit("R1", "red", Hex(0, 1)), Unit("B1", "blue", Hex(18, 1))
         >>> rec = adjudicate_fire(HexMap.flat(30, 3), r1, b1, dice=ScriptedDice([2, 3, 4]))
@@ -326,7 +326,7 @@ class FireRecord:
     def steps(self) -> tuple[FireStep, ...]:
         """The declaration step and every shot's steps, in order.
 
-        >>> from hexrules.hexgrid import Hex
+        >>> from hexrules.map.hexgrid import Hex
         >>> from hexrules.dice import ScriptedDice
         >>> r1, b1 = Unit("R1", "red", Hex(0, 1)), Unit("B1", "blue", Hex(18, 1))
         >>> rec = adjudicate_fire(HexMap.flat(30, 3), r1, b1, dice=ScriptedDice([2, 3, 4]))
@@ -420,7 +420,7 @@ def apply_result(unit: Unit, result: Result) -> Unit:
 
     Examples
     --------
-    >>> from hexrules.hexgrid import Hex
+    >>> from hexrules.map.hexgrid import Hex
     >>> u = Unit("B1", "blue", Hex(0, 0))
     >>> apply_result(u, Result.W).status_label
     'Weapon lost 失火'
@@ -538,7 +538,7 @@ def verify_fire(
 
     Examples
     --------
-    >>> from hexrules.hexgrid import Hex
+    >>> from hexrules.map.hexgrid import Hex
     >>> m = HexMap.flat(60, 3)
     >>> r1 = Unit("R1", "red", Hex.from_offset(0, 1))
     >>> verify_fire(m, r1, Unit("B1", "blue", Hex.from_offset(51, 1)))
@@ -637,7 +637,7 @@ def can_fire(hexmap: HexMap, shooters: Unit | Sequence[Unit], target: Unit, **kw
 
     Examples
     --------
-    >>> from hexrules.hexgrid import Hex
+    >>> from hexrules.map.hexgrid import Hex
     >>> m = HexMap.flat(10, 3)
     >>> r1 = Unit("R1", "red", Hex(0, 1))
     >>> can_fire(m, r1, Unit("B1", "blue", Hex(5, 1)))
@@ -940,7 +940,7 @@ def adjudicate_fire(
 
     Examples
     --------
-    >>> from hexrules.hexgrid import Hex
+    >>> from hexrules.map.hexgrid import Hex
     >>> from hexrules.dice import ScriptedDice
     >>> m = HexMap.flat(10, 3)
     >>> r1, r2 = Unit("R1", "red", Hex(0, 1)), Unit("R2", "red", Hex(1, 1))
@@ -1152,7 +1152,7 @@ class FireOdds:
     def p_destroyed(self) -> Fraction:
         """Probability that the target ends destroyed.
 
-        >>> from hexrules.hexgrid import Hex
+        >>> from hexrules.map.hexgrid import Hex
         >>> m = HexMap.flat(30, 3)
         >>> r1, r2 = Unit("R1", "red", Hex(0, 1)), Unit("R2", "red", Hex(0, 2))
         >>> b1 = Unit("B1", "blue", Hex(18, 1))
@@ -1165,7 +1165,7 @@ class FireOdds:
     def expected_shots(self) -> Fraction:
         """Expected number of shots actually adjudicated (the rest are skipped after a kill).
 
-        >>> from hexrules.hexgrid import Hex
+        >>> from hexrules.map.hexgrid import Hex
         >>> m = HexMap.flat(30, 3)
         >>> r1, r2 = Unit("R1", "red", Hex(0, 1)), Unit("R2", "red", Hex(0, 2))
         >>> fire_odds(m, [r1, r2], Unit("B1", "blue", Hex(18, 1))).expected_shots
@@ -1218,7 +1218,7 @@ def fire_odds(
 
     Examples
     --------
-    >>> from hexrules.hexgrid import Hex
+    >>> from hexrules.map.hexgrid import Hex
     >>> m = HexMap.flat(30, 3)
     >>> r1 = Unit("R1", "red", Hex(0, 1))
     >>> odds = fire_odds(m, r1, Unit("B1", "blue", Hex(18, 1)))
@@ -1338,7 +1338,7 @@ def simulate_fire(
 
     Examples
     --------
-    >>> from hexrules.hexgrid import Hex
+    >>> from hexrules.map.hexgrid import Hex
     >>> m = HexMap.flat(30, 3)
     >>> r1, r2 = Unit("R1", "red", Hex(0, 1)), Unit("R2", "red", Hex(1, 1))
     >>> counts = simulate_fire(m, [r1, r2], Unit("B1", "blue", Hex(18, 1)), n=1000, rng=3)

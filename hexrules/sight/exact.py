@@ -6,13 +6,13 @@ builds the height profile with effective heights (L-2), plots the observation-me
 chart (L-5) and returns a frozen :class:`SightRecord` that explains the verdict, renders
 itself as HTML in a notebook and plots itself.
 
-Geometry is done in the integer *lattice frame* of :meth:`hexrules.hexgrid.Hex.lattice`: hex
+Geometry is done in the integer *lattice frame* of :meth:`hexrules.map.hexgrid.Hex.lattice`: hex
 centres and corners are integer points, so shapely's predicates decide hexside grazes and
 vertex touches exactly; every distance along the line is an exact :class:`~fractions.Fraction`
 of the line's length, and every chart comparison is made in exact arithmetic (about 3 % of
 pairs on a real map are exact ties, where a change point lies on the chart line).
 
-For bulk queries (viewsheds, all pairs) use :mod:`hexrules.fastlos`, which gives exactly the
+For bulk queries (viewsheds, all pairs) use :mod:`hexrules.sight.fast`, which gives exactly the
 same verdicts.
 
 Examples
@@ -39,9 +39,9 @@ import numpy as np
 import shapely
 
 from hexrules.errors import CoordinateError
-from hexrules.hexgrid import Hex
-from hexrules.hexmap import HexMap
-from hexrules.terrain import Terrain
+from hexrules.map.hexgrid import Hex
+from hexrules.map.hexmap import HexMap
+from hexrules.map.terrain import Terrain
 
 __all__ = [
     "ChartPoint",
@@ -430,14 +430,14 @@ class SightRecord:
     __str__ = explain
 
     def _repr_html_(self) -> str:
-        from hexrules.render import sight_record_html
+        from hexrules.render.plots import sight_record_html
 
         return sight_record_html(self)
 
     def plot(self, ax: Any = None, **kwargs: Any) -> Any:
         """Draw the map around the line, the sight line and the crossed hexes (matplotlib).
 
-        See :func:`hexrules.render.plot_sight`.
+        See :func:`hexrules.render.plots.plot_sight`.
 
         >>> import matplotlib
         >>> matplotlib.use("Agg")
@@ -447,14 +447,14 @@ class SightRecord:
         >>> rec.plot(Figure().add_subplot()).get_title()
         '4563KC → 4564GD: Blocked 不通视 (L-5)'
         """
-        from hexrules.render import plot_sight
+        from hexrules.render.plots import plot_sight
 
         return plot_sight(self, ax=ax, **kwargs)
 
     def plot_chart(self, ax: Any = None, **kwargs: Any) -> Any:
         """Draw the observation-measurement chart (观察测量表, L-5) with every point.
 
-        See :func:`hexrules.render.plot_chart` (``compact=True`` for widgets).
+        See :func:`hexrules.render.plots.plot_chart` (``compact=True`` for widgets).
 
         >>> import matplotlib
         >>> matplotlib.use("Agg")
@@ -464,7 +464,7 @@ class SightRecord:
         >>> rec.plot_chart(Figure().add_subplot()).get_title()
         'Observation-measurement chart 观察测量表 — Visible 通视 (L-4)'
         """
-        from hexrules.render import plot_chart
+        from hexrules.render.plots import plot_chart
 
         return plot_chart(self, ax=ax, **kwargs)
 

@@ -1,7 +1,7 @@
 """The hex map (RULES.md M-1…M-7) and its file format.
 
 A :class:`HexMap` is an immutable value: size, elevation level and terrain per hex, river
-hexsides, road links, metres per elevation level, a name and a :class:`~hexrules.coords.Georef`
+hexsides, road links, metres per elevation level, a name and a :class:`~hexrules.map.coords.Georef`
 placing it on a projected CRS. Maps are loaded from JSON files (``maps/*.json``) through one
 validating loader; a malformed file raises :class:`~hexrules.errors.MapFormatError` naming the
 file and the bad entry.
@@ -45,10 +45,10 @@ from typing import Any
 
 import numpy as np
 
-from hexrules.coords import Georef
 from hexrules.errors import CoordinateError, MapFormatError, OffMapError
-from hexrules.hexgrid import Hex
-from hexrules.terrain import Terrain
+from hexrules.map.coords import Georef
+from hexrules.map.hexgrid import Hex
+from hexrules.map.terrain import Terrain
 
 __all__ = ["FORMAT", "SCHEMA_VERSION", "HexMap", "Hexside"]
 
@@ -61,7 +61,7 @@ Hexside = frozenset[Hex]
 def _maps_dir() -> Path:
     """The ``maps/`` folder: the repository's (source checkout, editable install), else the
     copy a wheel installs under ``<prefix>/share/hexrules/maps``."""
-    here = Path(__file__).resolve().parent.parent / "maps"
+    here = Path(__file__).resolve().parents[2] / "maps"
     if here.is_dir():
         return here
     return Path(sys.prefix) / "share" / "hexrules" / "maps"
@@ -88,7 +88,7 @@ class HexMap:
     elevation : array of int, shape (rows, cols)
         Elevation level per hex, >= 0 (M-4).
     terrain : array of int, shape (rows, cols)
-        :class:`~hexrules.terrain.Terrain` codes per hex (M-5).
+        :class:`~hexrules.map.terrain.Terrain` codes per hex (M-5).
     rivers : iterable of Hexside
         Hexsides with a river or canal (M-6).
     roads : iterable of Hexside
@@ -519,7 +519,7 @@ class HexMap:
 
     # -- display ------------------------------------------------------------------------
     def plot(self, ax: Any = None, **kwargs: Any) -> Any:
-        """Draw the map with matplotlib (see :func:`hexrules.render.plot_map`).
+        """Draw the map with matplotlib (see :func:`hexrules.render.plots.plot_map`).
 
         Examples
         --------
@@ -530,12 +530,12 @@ class HexMap:
         >>> ax.get_title()
         'tiny'
         """
-        from hexrules.render import plot_map
+        from hexrules.render.plots import plot_map
 
         return plot_map(self, ax=ax, **kwargs)
 
     def _repr_png_(self) -> bytes | None:  # pragma: no cover - exercised in notebooks
-        from hexrules.render import figure_png
+        from hexrules.render.plots import figure_png
 
         return figure_png(self.plot)
 

@@ -1,6 +1,6 @@
 """Drawing maps and sight records with matplotlib, and their HTML (imported lazily).
 
-Nothing here decides a rule: every function draws fields of a :class:`~hexrules.hexmap.HexMap`
+Nothing here decides a rule: every function draws fields of a :class:`~hexrules.map.hexmap.HexMap`
 or a :class:`~hexrules.sight.SightRecord`. The core modules import this one only inside
 ``plot``/``_repr_*`` methods, so ``import hexrules`` never imports matplotlib.
 
@@ -24,11 +24,11 @@ import io
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-from hexrules.hexgrid import Hex
-from hexrules.terrain import Terrain
+from hexrules.map.hexgrid import Hex
+from hexrules.map.terrain import Terrain
 
 if TYPE_CHECKING:  # pragma: no cover
-    from hexrules.hexmap import HexMap
+    from hexrules.map.hexmap import HexMap
     from hexrules.sight import SightRecord
 
 __all__ = [

@@ -1,0 +1,13 @@
+"""The map (RULES.md §1, M-1…M-7): hex grid, military coordinates, terrain, map files.
+
+>>> from hexrules.map import Hex, HexMap
+>>> HexMap.flat(4, 3).name_of(Hex(0, 0))
+'4563AA'
+"""
+
+from hexrules.map.coords import Georef
+from hexrules.map.hexgrid import DIRECTION_NAMES, DIRECTIONS, Hex
+from hexrules.map.hexmap import HexMap, Hexside
+from hexrules.map.terrain import Terrain
+
+__all__ = ["DIRECTIONS", "DIRECTION_NAMES", "Georef", "Hex", "HexMap", "Hexside", "Terrain"]
