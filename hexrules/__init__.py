@@ -27,6 +27,7 @@ from hexrules.errors import (
     MapFormatError,
     NoLineOfSightError,
     OffMapError,
+    ReplayDivergedError,
     RulesError,
     TableFormatError,
 )
@@ -94,6 +95,7 @@ __all__ = [
     "MapFormatError",
     "NoLineOfSightError",
     "OffMapError",
+    "ReplayDivergedError",
     "RulesError",
     "SightRecord",
     "TableFormatError",

@@ -2,344 +2,649 @@
 
 Every random number in hexrules comes from six-sided dice rolled through a dice object that
 is *passed in* to the function that needs it (fire, artillery, random events, the turn
-order…). Each roll is logged with what it was for, so a game or a lesson can be replayed and
-explained.
+order…). Every roll is logged as a :class:`Roll` with its rule ID and its purpose, so a game
+or a lesson can be replayed exactly and explained.
 
-Two sources share one interface, :class:`DiceSource`:
-
-* :class:`Dice` — seeded pseudo-random dice (a :class:`random.Random` inside). The same seed
-  always gives the same rolls.
-* :class:`ScriptedDice` — replays a given sequence of rolls, for lessons, demos and tests.
-  Asking for more rolls than were scripted raises
-  :class:`~hexrules.errors.DiceExhaustedError` naming what the roll was for.
-
-Both can save and restore their state (:meth:`DiceSource.getstate` /
-:meth:`DiceSource.setstate`), which also rewinds the log.
+Two sources share one interface, :class:`DiceSource`: :class:`Dice` (seeded, a
+:class:`random.Random` inside) and :class:`ScriptedDice` (given faces for lessons and tests,
+or a game's log to replay, checking every roll's rule and purpose). A game collects one
+adjudication's rolls with :meth:`~DiceSource.mark` / :meth:`~DiceSource.since`, gets every
+roll into its own log with :meth:`~DiceSource.subscribe`, and saves the dice as a JSON-safe
+:class:`DiceState` (:meth:`~DiceSource.getstate`, :meth:`DiceState.to_dict`).
 
 Examples
 --------
 >>> dice = Dice(seed=7)
->>> a = dice.roll(2, "F-6 combat result")
->>> Dice(seed=7).roll(2, "F-6 combat result") == a
+>>> a = dice.roll(2, "F-6", "2d6 R1→B1")
+>>> Dice(seed=7).roll(2, "F-6", "2d6 R1→B1") == a
 True
 >>> s = ScriptedDice([2, 3, 4])
->>> s.roll(2, "F-6 combat result"), s.d6("F-8 armour")
-((2, 3), 4)
->>> s.log[-1]
-Roll(value=4, purpose='F-8 armour')
->>> s.remaining
-()
+>>> s.roll(2, "F-6", "2d6 R1→B1"), s.d6("F-8", "armour d6 B1"), str(s.log[-1])
+((2, 3), 4, '4 (F-8 armour d6 B1)')
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import Any
+import re
+import secrets
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
 
-from hexrules.errors import DiceExhaustedError, RulesError
+from hexrules.errors import DiceExhaustedError, ReplayDivergedError, RulesError
 
 __all__ = ["Dice", "DiceSource", "DiceState", "Roll", "ScriptedDice"]
+
+_RULE_ID = re.compile(r"[A-Z]-[0-9]+")
+_ROLL_KEYS = ("value", "rule", "purpose")
+_STATE_KEYS = {"seeded": {"kind", "seed", "generator", "log"},
+               "scripted": {"kind", "script", "position", "then", "log"}}
+
+Listener = Callable[["Roll"], object]
+
+
+def _is_int(x: object) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _check_rule(rule: object) -> str:
+    if not isinstance(rule, str):
+        raise TypeError(f"a roll's rule must be a rule ID str like 'F-6', got {rule!r} (T-6)")
+    if not _RULE_ID.fullmatch(rule):
+        raise RulesError(f"a roll's rule must be a rule ID like 'F-6' (capital letter, '-', "
+                         f"number), got {rule!r} (T-6)")
+    return rule
+
+
+def _check_purpose(purpose: object) -> str:
+    if not isinstance(purpose, str):
+        raise TypeError(f"a roll's purpose must be a str (what it is for, e.g. '2d6 R1→B1'), "
+                        f"got {purpose!r} (T-6)")
+    if not purpose.strip():
+        raise RulesError(f"every roll needs a purpose (what it is for, e.g. '2d6 R1→B1'), "
+                         f"got {purpose!r} (T-6)")
+    return purpose
+
+
+def _check_face(value: Any, what: str) -> int:
+    if not _is_int(value):
+        raise TypeError(f"{what} must be an int die face 1-6, got {value!r} (T-6)")
+    if not 1 <= value <= 6:
+        raise RulesError(f"{what} must be a die face 1-6, got {value!r} (T-6)")
+    return value
+
+
+def _check_seed(seed: Any) -> int | str:
+    if isinstance(seed, bool) or not isinstance(seed, int | str):
+        raise TypeError(f"a dice seed must be an int, a str or None, got {seed!r} (T-6)")
+    return seed
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 @dataclass(frozen=True, slots=True)
 class Roll:
-    """One logged die roll: its face (1–6) and what it was for.
+    """One logged die roll: its face (1–6), its rule ID and its purpose.
 
-    Examples
-    --------
-    >>> Roll(5, "T-2 who fires first")
-    Roll(value=5, purpose='T-2 who fires first')
+    ``rule`` is the RULES.md rule ID (``'F-6'``), ``purpose`` what the roll was for without
+    it (``'2d6 R1→B1 (die 1/2)'``). A field of the wrong type raises :class:`TypeError`; a
+    face not 1–6, a malformed rule ID or a blank purpose raises :class:`RulesError`.
+
+    >>> r = Roll(4, "F-8", "armour d6 B1")
+    >>> r, str(r)
+    (Roll(value=4, rule='F-8', purpose='armour d6 B1'), '4 (F-8 armour d6 B1)')
     """
 
     value: int
+    rule: str
     purpose: str
 
+    def __post_init__(self) -> None:
+        _check_face(self.value, "a roll's value")
+        _check_rule(self.rule)
+        _check_purpose(self.purpose)
+
     def __str__(self) -> str:
-        return f"{self.value} ({self.purpose})"
+        return f"{self.value} ({self.rule} {self.purpose})"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The roll as a JSON-safe dict.
+
+        >>> Roll(5, "T-2", "who fires first").to_dict()
+        {'value': 5, 'rule': 'T-2', 'purpose': 'who fires first'}
+        """
+        return {"value": self.value, "rule": self.rule, "purpose": self.purpose}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Roll:
+        """The roll written by :meth:`to_dict`.
+
+        Raises :class:`TypeError` if ``data`` is not a mapping, :class:`RulesError` if a key
+        is missing or unknown or a value is bad.
+
+        >>> Roll.from_dict({"value": 6, "rule": "A-2", "purpose": "delay, gun 1"})
+        Roll(value=6, rule='A-2', purpose='delay, gun 1')
+        """
+        if not isinstance(data, Mapping):
+            raise TypeError(f"a roll must be a mapping with the keys value, rule, purpose, "
+                            f"got {data!r} (T-6)")
+        missing = [k for k in _ROLL_KEYS if k not in data]
+        unknown = sorted(map(str, set(data) - set(_ROLL_KEYS)))
+        if missing or unknown:
+            raise RulesError(f"a roll needs the keys value, rule, purpose; missing "
+                             f"{', '.join(missing) or 'none'}, unknown "
+                             f"{', '.join(unknown) or 'none'} in {dict(data)!r} (T-6)")
+        return cls(data["value"], data["rule"], data["purpose"])
+
+
+def _rolls(items: object, what: str) -> tuple[Roll, ...]:
+    """Rolls or their dicts as a tuple of :class:`Roll`; errors name the entry."""
+    if isinstance(items, str | bytes | Mapping) or not isinstance(items, Iterable):
+        raise TypeError(f"the {what} must be an iterable of rolls, got {items!r} (T-6)")
+    out = []
+    for k, r in enumerate(items, 1):
+        if not isinstance(r, Roll | Mapping):
+            raise TypeError(f"{what} entry #{k} must be a Roll or its dict, got {r!r} (T-6)")
+        try:
+            out.append(r if isinstance(r, Roll) else Roll.from_dict(r))
+        except (TypeError, RulesError) as e:
+            raise type(e)(f"{what} entry #{k}: {e}") from None
+    return tuple(out)
 
 
 @dataclass(frozen=True, slots=True)
 class DiceState:
-    """An opaque, immutable snapshot of a dice source (generator state and log).
+    """An immutable snapshot of a dice source: how it was built, how far it is, its log.
 
-    Get one from :meth:`DiceSource.getstate`; give it back to :meth:`DiceSource.setstate` of a
-    source of the same kind.
+    From :meth:`DiceSource.getstate`, for :meth:`DiceSource.setstate` or
+    :meth:`DiceSource.from_state`. Seeded dice fill ``seed`` and ``generator`` (the
+    :class:`random.Random` state); scripted dice ``script`` (faces, or the logged rolls of
+    :meth:`ScriptedDice.from_log`), ``position`` (faces used) and ``then``.
 
-    Examples
-    --------
     >>> state = Dice(seed=1).getstate()
-    >>> state.kind, state.log
-    ('seeded', ())
+    >>> state.kind, state.seed, state.log
+    ('seeded', 1, ())
+    >>> DiceState.from_dict(state.to_dict()) == state
+    True
     """
 
     kind: str
-    generator: Any
-    log: tuple[Roll, ...]
+    log: tuple[Roll, ...] = ()
+    seed: int | str | None = None
+    generator: tuple[Any, ...] | None = field(default=None, repr=False)
+    script: tuple[int, ...] | tuple[Roll, ...] = ()
+    position: int = 0
+    then: DiceState | None = None
 
+    def __post_init__(self) -> None:
+        if self.kind not in _STATE_KEYS:
+            raise RulesError(f"a dice state's kind must be one of {', '.join(_STATE_KEYS)}, "
+                             f"got {self.kind!r} (T-6)")
+        if not _is_int(self.position) or not 0 <= self.position <= len(self.script):
+            raise RulesError(f"a dice state's position must be 0-{len(self.script)} (the "
+                             f"script's length), got {self.position!r} (T-6)")
 
-def _check_purpose(purpose: object) -> str:
-    if not isinstance(purpose, str) or not purpose.strip():
-        raise RulesError(
-            f"every roll needs a purpose (what it is for, e.g. 'F-6 combat result'), "
-            f"got {purpose!r} (T-6)"
-        )
-    return purpose
+    def to_dict(self) -> dict[str, Any]:
+        """The state as JSON-safe data (dicts, lists, str, int and None).
+
+        >>> s = ScriptedDice([3, 5])
+        >>> _ = s.d6("F-8", "armour d6 B1")
+        >>> s.getstate().to_dict()
+        {'kind': 'scripted', 'script': [3, 5], 'position': 1, 'then': None,
+         'log': [{'value': 3, 'rule': 'F-8', 'purpose': 'armour d6 B1'}]}
+        """
+        log = [r.to_dict() for r in self.log]
+        if self.kind == "seeded":
+            version, internal, gauss = self.generator  # type: ignore[misc]
+            return {"kind": "seeded", "seed": self.seed,
+                    "generator": [version, list(internal), gauss], "log": log}
+        script = [v.to_dict() if isinstance(v, Roll) else v for v in self.script]
+        then = None if self.then is None else self.then.to_dict()
+        return {"kind": "scripted", "script": script, "position": self.position,
+                "then": then, "log": log}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> DiceState:
+        """The state written by :meth:`to_dict`, for example read back from JSON.
+
+        Raises :class:`TypeError` if ``data`` or a field has the wrong type and
+        :class:`RulesError` if a key or value is bad (the message names it).
+
+        >>> import json
+        >>> d = Dice(seed=3)
+        >>> _ = d.roll(4, "T-2", "demo")
+        >>> text = json.dumps(d.getstate().to_dict())
+        >>> again = Dice.from_state(DiceState.from_dict(json.loads(text)))
+        >>> again
+        <Dice seed=3 after 4 rolls>
+        """
+        if not isinstance(data, Mapping):
+            raise TypeError(f"a dice state must be a mapping, got {data!r} (T-6)")
+        kind = data.get("kind")
+        keys = _STATE_KEYS.get(kind) if isinstance(kind, str) else None
+        if keys is None:
+            raise RulesError(f"a dice state's kind must be one of {', '.join(_STATE_KEYS)}, "
+                             f"got {kind!r} (T-6)")
+        if set(data) != keys:
+            raise RulesError(f"a {kind} dice state needs the keys {', '.join(sorted(keys))}, "
+                             f"got {', '.join(sorted(map(str, data)))} (T-6)")
+        log = _rolls(data["log"], "log")
+        if kind == "seeded":
+            seed = _check_seed(data["seed"])
+            try:
+                version, internal, gauss = data["generator"]
+                generator = (version, tuple(internal), gauss)
+                random.Random().setstate(generator)
+            except (TypeError, ValueError) as e:
+                raise RulesError(f"a seeded dice state's generator is not a random.Random "
+                                 f"state ({e}) (T-6)") from None
+            return cls("seeded", log, seed=seed, generator=generator)
+        raw = data["script"]
+        if not isinstance(raw, list | tuple):
+            raise TypeError(f"a scripted dice state's script must be a list, got {raw!r} (T-6)")
+        if raw and isinstance(raw[0], Mapping):
+            script: tuple[Any, ...] = _rolls(raw, "script")
+        else:
+            script = tuple(_check_face(v, f"scripted roll #{i}") for i, v in enumerate(raw, 1))
+        then = None if data["then"] is None else cls.from_dict(data["then"])
+        return cls("scripted", log, script=script, position=data["position"], then=then)
 
 
 class DiceSource:
     """The interface every dice source follows (T-6).
 
-    Subclasses implement :meth:`_next`; everything else (logging, several dice at once,
-    saving and restoring) is shared.
-
-    Examples
-    --------
-    Functions that need chance accept any source:
+    Subclasses say how the next face is drawn and how their position is saved; the rest is
+    shared. Functions that need chance accept any source:
 
     >>> def first_to_fire(dice: DiceSource) -> str:
-    ...     return "red" if dice.d6("T-2 who fires first") <= 3 else "blue"
-    >>> first_to_fire(ScriptedDice([5])), first_to_fire(Dice(seed=3)) in ("red", "blue")
+    ...     return "red" if dice.d6("T-2", "who fires first") % 2 else "blue"
+    >>> first_to_fire(ScriptedDice([4])), first_to_fire(Dice(seed=3)) in ("red", "blue")
     ('blue', True)
     """
 
-    _kind = "abstract"
+    _kind: ClassVar[str] = "abstract"
 
     def __init__(self) -> None:
         self._log: list[Roll] = []
+        self._listeners: list[Listener] = []
 
     # -- to implement -------------------------------------------------------------------
-    def _next(self, purpose: str) -> int:  # pragma: no cover - abstract
+    def _next(self, rule: str, purpose: str) -> int:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def _get_generator(self) -> Any:  # pragma: no cover - abstract
+    def _state(self, log: tuple[Roll, ...]) -> DiceState:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def _set_generator(self, value: Any) -> None:  # pragma: no cover - abstract
+    def _load(self, state: DiceState) -> None:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    # -- public -------------------------------------------------------------------------
-    def d6(self, purpose: str) -> int:
-        """Roll one six-sided die for ``purpose`` and log it.
+    # -- rolling ------------------------------------------------------------------------
+    def _draw(self, rule: str, purposes: list[str]) -> tuple[int, ...]:
+        """One face per purpose; logged and told to listeners only if all were drawn."""
+        saved = self._state(()) if len(purposes) > 1 else None
+        try:
+            rolls = [Roll(self._next(rule, p), rule, p) for p in purposes]
+        except BaseException:
+            if saved is not None:  # undo the dice drawn before the failure
+                self._load(saved)
+            raise
+        self._log.extend(rolls)
+        for r in rolls:
+            for listener in tuple(self._listeners):
+                listener(r)
+        return tuple(r.value for r in rolls)
 
-        Parameters
-        ----------
-        purpose : str
-            What the roll is for, ideally starting with a rule ID (``'F-8 armour'``).
+    def d6(self, rule: str, purpose: str) -> int:
+        """Roll one die (face 1–6) under ``rule`` (``'F-8'``) for ``purpose``, and log it.
 
-        Returns
-        -------
-        int
-            The face, 1–6.
+        ``purpose`` says what the roll is for, without the rule ID (``'armour d6 B1'``).
+        Raises :class:`TypeError` if either is not a str, :class:`RulesError` if ``rule`` is
+        not a rule ID or ``purpose`` is blank; scripted dice raise
+        :class:`~hexrules.errors.DiceExhaustedError` or
+        :class:`~hexrules.errors.ReplayDivergedError`.
 
-        Examples
-        --------
-        >>> ScriptedDice([6]).d6("A-2 abnormal delay, gun 1")
+        >>> ScriptedDice([6]).d6("A-2", "abnormal delay, gun 1")
         6
         """
-        purpose = _check_purpose(purpose)
-        value = self._next(purpose)
-        self._log.append(Roll(value, purpose))
-        return value
+        return self._draw(_check_rule(rule), [_check_purpose(purpose)])[0]
 
-    def roll(self, n: int, purpose: str) -> tuple[int, ...]:
+    def roll(self, n: int, rule: str, purpose: str) -> tuple[int, ...]:
         """Roll ``n`` dice for one purpose; each die is logged as ``'<purpose> (die k/n)'``.
 
-        Examples
-        --------
-        >>> d = ScriptedDice([2, 3])
-        >>> d.roll(2, "F-6 combat result")
-        (2, 3)
-        >>> [r.purpose for r in d.log]
-        ['F-6 combat result (die 1/2)', 'F-6 combat result (die 2/2)']
-        """
-        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-            raise RulesError(f"the number of dice must be a positive integer, got {n!r}")
-        purpose = _check_purpose(purpose)
-        if n == 1:
-            return (self.d6(purpose),)
-        return tuple(self.d6(f"{purpose} (die {k}/{n})") for k in range(1, n + 1))
+        All or nothing: if one die cannot be rolled (scripted dice ran out), none is logged.
+        Raises :class:`TypeError` if ``n`` is not an int, :class:`RulesError` if ``n`` < 1,
+        and as :meth:`d6`.
 
+        >>> d = ScriptedDice([2, 3])
+        >>> d.roll(2, "F-6", "2d6 R1→B1")
+        (2, 3)
+        >>> [str(r) for r in d.log]
+        ['2 (F-6 2d6 R1→B1 (die 1/2))', '3 (F-6 2d6 R1→B1 (die 2/2))']
+        """
+        if not _is_int(n):
+            raise TypeError(f"the number of dice must be an int, got {n!r} (T-6)")
+        if n < 1:
+            raise RulesError(f"the number of dice must be at least 1, got {n!r} (T-6)")
+        rule, purpose = _check_rule(rule), _check_purpose(purpose)
+        if n == 1:
+            return self._draw(rule, [purpose])
+        return self._draw(rule, [f"{purpose} (die {k}/{n})" for k in range(1, n + 1)])
+
+    # -- the log ------------------------------------------------------------------------
     @property
     def log(self) -> tuple[Roll, ...]:
-        """Every roll so far, oldest first.
-
-        >>> d = ScriptedDice([3, 6])
-        >>> _ = d.d6("F-8 armour"), d.d6("A-2 delay")
-        >>> d.log
-        (Roll(value=3, purpose='F-8 armour'), Roll(value=6, purpose='A-2 delay'))
-        """
+        """Every roll so far, oldest first (the game's log gets them by :meth:`subscribe`)."""
         return tuple(self._log)
 
-    def getstate(self) -> DiceState:
-        """A snapshot of the source (generator position and log) for :meth:`setstate`.
+    def mark(self) -> int:
+        """A mark of the log's end for :meth:`since` (the number of rolls so far).
 
-        Examples
-        --------
+        >>> d = ScriptedDice([1, 2, 3])
+        >>> _ = d.d6("T-2", "who fires first")
+        >>> m = d.mark()
+        >>> _ = d.roll(2, "F-6", "2d6 R1→B1")
+        >>> m, [r.value for r in d.since(m)]
+        (1, [2, 3])
+        """
+        return len(self._log)
+
+    def since(self, mark: int) -> tuple[Roll, ...]:
+        """The rolls made since :meth:`mark` returned ``mark``: one adjudication's rolls.
+
+        Raises :class:`TypeError` if ``mark`` is not an int and :class:`RulesError` if it
+        is not in the log (negative, or the source was restored to before it).
+        """
+        if not _is_int(mark):
+            raise TypeError(f"a log mark must be an int from mark(), got {mark!r} (T-6)")
+        n = len(self._log)
+        if not 0 <= mark <= n:
+            raise RulesError(f"mark {mark!r} is not in the log of {_plural(n, 'roll')} (0-{n}); "
+                             f"was the dice state restored since? (T-6)")
+        return tuple(self._log[mark:])
+
+    def subscribe(self, listener: Listener) -> Listener:
+        """Call ``listener(roll)`` after each roll is logged, for example ``game_log.append``.
+
+        A multi-die roll is passed die by die once all its dice are rolled. Listeners are
+        not part of a :class:`DiceState` and :meth:`setstate` does not tell them (a game that
+        restores its dice restores its own log too). An exception in a listener propagates
+        to the caller; the roll stays logged. Returns ``listener`` (usable as a decorator).
+        Raises :class:`TypeError` if it is not callable and :class:`RulesError` if it is
+        already subscribed (every roll would land twice).
+
+        >>> game_log = []
+        >>> d = ScriptedDice([5, 2])
+        >>> _ = d.subscribe(game_log.append)
+        >>> _ = d.d6("T-2", "who fires first"), d.d6("T-3", "who moves first")
+        >>> [str(r) for r in game_log]
+        ['5 (T-2 who fires first)', '2 (T-3 who moves first)']
+        """
+        if not callable(listener):
+            raise TypeError(f"a dice listener must be callable with a Roll, "
+                            f"got {listener!r} (T-6)")
+        if listener in self._listeners:
+            raise RulesError(f"{listener!r} is already subscribed to {self!r}: every roll "
+                             f"would land twice (T-6)")
+        self._listeners.append(listener)
+        return listener
+
+    def unsubscribe(self, listener: Listener) -> None:
+        """Stop calling ``listener``; :class:`RulesError` if it is not subscribed."""
+        if listener not in self._listeners:
+            raise RulesError(f"{listener!r} is not subscribed to {self!r} (T-6)")
+        self._listeners.remove(listener)
+
+    # -- saving and restoring -----------------------------------------------------------
+    def getstate(self) -> DiceState:
+        """A snapshot of the source (seed or script, position, log) for :meth:`setstate`.
+
         >>> d = Dice(seed=1)
         >>> saved = d.getstate()
-        >>> first = d.roll(3, "demo")
+        >>> first = d.roll(3, "T-2", "demo")
         >>> d.setstate(saved)
-        >>> d.roll(3, "demo") == first, len(d.log)
+        >>> d.roll(3, "T-2", "demo") == first, len(d.log)
         (True, 3)
         """
-        return DiceState(self._kind, self._get_generator(), tuple(self._log))
+        return self._state(tuple(self._log))
 
     def setstate(self, state: DiceState) -> None:
-        """Restore a snapshot taken by :meth:`getstate` on a source of the same kind.
+        """Restore a snapshot of a source of the same kind; the log is rewound with it.
 
-        Raises
-        ------
-        RulesError
-            If ``state`` is not a snapshot of a source of the same kind.
+        The source takes everything from ``state`` (seed or script, position, log); its
+        listeners stay and are not told. Raises :class:`TypeError` if ``state`` is not a
+        :class:`DiceState` and :class:`RulesError` if it is of another kind of source.
 
-        Examples
-        --------
         >>> d = ScriptedDice([1, 2, 3])
         >>> saved = d.getstate()
-        >>> d.roll(2, "demo")
+        >>> d.roll(2, "T-2", "demo")
         (1, 2)
         >>> d.setstate(saved)
         >>> d.remaining, d.log
         ((1, 2, 3), ())
-        >>> d.setstate(Dice(seed=1).getstate())
-        Traceback (most recent call last):
-        ...
-        hexrules.errors.RulesError: cannot restore a 'seeded' dice state into ScriptedDice
         """
-        if not isinstance(state, DiceState) or state.kind != self._kind:
-            got = state.kind if isinstance(state, DiceState) else type(state).__name__
-            raise RulesError(f"cannot restore a {got!r} dice state into {type(self).__name__}")
-        self._set_generator(state.generator)
+        if not isinstance(state, DiceState):
+            raise TypeError(f"setstate needs a DiceState from getstate(), got {state!r} (T-6)")
+        if state.kind != self._kind:
+            raise RulesError(f"cannot restore a {state.kind!r} dice state into "
+                             f"{type(self).__name__} (T-6)")
+        self._load(state)
         self._log = list(state.log)
 
     # Aliases with the vocabulary some users expect.
     save = getstate
     restore = setstate
 
+    @classmethod
+    def from_state(cls, state: DiceState) -> DiceSource:
+        """A new source in the snapshot ``state``, for example of a saved game.
+
+        ``DiceSource.from_state`` makes whichever kind the state is of; ``Dice.from_state``
+        and ``ScriptedDice.from_state`` insist on their kind (else :class:`RulesError`).
+
+        >>> d = ScriptedDice([6, 6], then=Dice(seed=3))
+        >>> _ = d.roll(3, "F-6", "demo")
+        >>> copy = DiceSource.from_state(d.getstate())
+        >>> copy.d6("F-8", "next") == d.d6("F-8", "next"), copy.log == d.log
+        (True, True)
+        """
+        if not isinstance(state, DiceState):
+            raise TypeError(f"from_state needs a DiceState, got {state!r} (T-6)")
+        source: DiceSource = ScriptedDice([]) if state.kind == "scripted" else Dice(seed=0)
+        if not isinstance(source, cls):
+            raise RulesError(f"cannot restore a {state.kind!r} dice state into "
+                             f"{cls.__name__} (T-6)")
+        source.setstate(state)
+        return source
+
     def _repr_html_(self) -> str:
         from html import escape
 
         rows = "".join(
-            f"<tr><td>{i}</td><td>{r.value}</td><td>{escape(r.purpose)}</td></tr>"
+            f"<tr><td>{i}</td><td>{r.value}</td><td>{escape(r.rule)}</td>"
+            f"<td>{escape(r.purpose)}</td></tr>"
             for i, r in enumerate(self._log, 1)
         )
         return (
             f"<p>{escape(repr(self))}</p><table><thead><tr><th>#</th><th>Die 骰子</th>"
-            f"<th>Purpose 用途</th></tr></thead><tbody>{rows}</tbody></table>"
+            f"<th>Rule 规则</th><th>Purpose 用途</th></tr></thead><tbody>{rows}</tbody></table>"
         )
 
 
 class Dice(DiceSource):
     """Seeded pseudo-random six-sided dice (T-6).
 
-    Parameters
-    ----------
-    seed : int, str or None
-        Seed of the :class:`random.Random` inside. ``None`` seeds from the operating system;
-        the same seed always gives the same rolls.
+    The same ``seed`` (int or str) gives the same rolls; ``None`` draws a seed from the
+    operating system and keeps it in :attr:`seed`, so the game can be replayed. Another type
+    raises :class:`TypeError`. The repr is the constructor call until the first roll, then
+    says how far the dice are:
 
-    Examples
-    --------
     >>> d = Dice(seed=2024)
     >>> d
     Dice(seed=2024)
-    >>> rolls = d.roll(10, "demo")
-    >>> all(1 <= v <= 6 for v in rolls), len(d.log)
-    (True, 10)
+    >>> all(1 <= v <= 6 for v in d.roll(10, "T-2", "demo")), d
+    (True, <Dice seed=2024 after 10 rolls>)
+    >>> isinstance(Dice().seed, int)
+    True
     """
 
     _kind = "seeded"
 
     def __init__(self, seed: int | str | None = None) -> None:
         super().__init__()
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | str)):
-            raise RulesError(f"a dice seed must be an int, a str or None, got {seed!r}")
-        self.seed = seed
-        self._random = random.Random(seed)
+        self._seed = _check_seed(secrets.randbelow(2**32) if seed is None else seed)
+        self._random = random.Random(self._seed)
 
-    def _next(self, purpose: str) -> int:
+    @property
+    def seed(self) -> int | str:
+        """The seed the dice started from (drawn at creation if none was given)."""
+        return self._seed
+
+    def _next(self, rule: str, purpose: str) -> int:
         return self._random.randint(1, 6)
 
-    def _get_generator(self) -> Any:
-        return self._random.getstate()
+    def _state(self, log: tuple[Roll, ...]) -> DiceState:
+        return DiceState("seeded", log, seed=self._seed, generator=self._random.getstate())
 
-    def _set_generator(self, value: Any) -> None:
-        self._random.setstate(value)
+    def _load(self, state: DiceState) -> None:
+        self._random.setstate(state.generator)
+        self._seed = self._seed if state.seed is None else state.seed
 
     def __repr__(self) -> str:
-        return f"Dice(seed={self.seed!r})"
+        if not self._log:
+            return f"Dice(seed={self._seed!r})"
+        return f"<Dice seed={self._seed!r} after {_plural(len(self._log), 'roll')}>"
 
 
 class ScriptedDice(DiceSource):
-    """Dice that replay a given sequence of faces (lessons, demos, tests).
+    """Dice that replay given faces (lessons, demos, tests), then optionally other dice.
 
-    Parameters
-    ----------
-    rolls : iterable of int
-        The faces to return, in order; each must be 1–6.
+    ``rolls`` are the faces (1–6) to return in order, whatever rule and purpose ask for them
+    (:meth:`from_log` checks those too). ``then`` (e.g. ``Dice(seed=3)``) gives the rolls
+    after the script, logged here as usual (and in its own log); without it a roll past the
+    script raises :class:`~hexrules.errors.DiceExhaustedError` naming the roll. A face that
+    is not an int raises :class:`TypeError`, one not 1–6 :class:`RulesError`.
 
-    Raises
-    ------
-    RulesError
-        If a scripted face is not an integer 1–6.
-
-    Examples
-    --------
     >>> d = ScriptedDice([4, 1])
-    >>> d.d6("F-8 armour")
-    4
-    >>> d.remaining
-    (1,)
-    >>> d.d6("one"), d.d6("two")
+    >>> d.d6("F-8", "armour d6 B1"), d, d.remaining
+    (4, <ScriptedDice [4 | 1] after 1 roll>, (1,))
+    >>> d.d6("T-2", "one"), d.d6("T-3", "two")
     Traceback (most recent call last):
     ...
-    hexrules.errors.DiceExhaustedError: scripted dice ran out: no roll left for 'two' ...
+    hexrules.errors.DiceExhaustedError: scripted dice ran out at roll #3: ... 'T-3 two' ...
+    >>> s = ScriptedDice([6, 6], then=Dice(seed=3))
+    >>> s.roll(3, "F-6", "demo")[:2], s
+    ((6, 6), <ScriptedDice [6, 6 |] after 3 rolls, then <Dice seed=3 after 1 roll>>)
     """
 
     _kind = "scripted"
 
-    def __init__(self, rolls: Iterable[int]) -> None:
+    def __init__(self, rolls: Iterable[int], *, then: DiceSource | None = None) -> None:
         super().__init__()
+        if isinstance(rolls, str | bytes) or not isinstance(rolls, Iterable):
+            raise TypeError(f"scripted dice need an iterable of faces 1-6, got {rolls!r} (T-6)")
         script = tuple(rolls)
-        for i, v in enumerate(script):
-            if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 6:
-                raise RulesError(f"scripted roll #{i + 1} must be a die face 1-6, got {v!r}")
-        self.script = script
+        for i, v in enumerate(script, 1):
+            _check_face(v, f"scripted roll #{i}")
+        if then is not None and not isinstance(then, DiceSource):
+            raise TypeError(f"then must be a dice source (Dice, ScriptedDice) or None, "
+                            f"got {then!r} (T-6)")
+        self.script: tuple[int, ...] = script
+        self.then: DiceSource | None = then
+        self._expected: tuple[Roll, ...] | None = None
         self._pos = 0
 
-    def _next(self, purpose: str) -> int:
-        if self._pos >= len(self.script):
-            raise DiceExhaustedError(
-                f"scripted dice ran out: no roll left for {purpose!r} "
-                f"({len(self.script)} rolls scripted, all used; T-6)"
-            )
-        value = self.script[self._pos]
-        self._pos += 1
-        return value
+    @classmethod
+    def from_log(cls, rolls: Iterable[Roll | Mapping[str, Any]], *,
+                 then: DiceSource | None = None) -> ScriptedDice:
+        """Dice that replay a logged game: the same faces, for the same rolls.
 
-    def _get_generator(self) -> Any:
-        return self._pos
+        ``rolls`` (Rolls or their dicts, e.g. ``dice.log`` or JSON read back) must each be
+        asked for with the logged rule and purpose; otherwise the replay has left the game
+        and :class:`~hexrules.errors.ReplayDivergedError` names the roll, what the log had and
+        what was asked (the roll is not used). ``then`` is as for :class:`ScriptedDice`.
 
-    def _set_generator(self, value: Any) -> None:
-        self._pos = int(value)
+        >>> game = Dice(seed=11)
+        >>> _ = game.roll(2, "F-6", "2d6 R1→B1"), game.d6("F-8", "armour d6 B1")
+        >>> replay = ScriptedDice.from_log(game.log)
+        >>> replay.roll(2, "F-6", "2d6 R1→B1") == tuple(r.value for r in game.log[:2])
+        True
+        >>> replay.d6("F-8", "armour d6 B2")
+        Traceback (most recent call last):
+        ...
+        hexrules.errors.ReplayDivergedError: replay diverged at roll #3: the log has ...
+        """
+        logged = _rolls(rolls, "log")
+        dice = cls([r.value for r in logged], then=then)
+        dice._expected = logged
+        return dice
+
+    def _next(self, rule: str, purpose: str) -> int:
+        k = self._pos
+        if k < len(self.script):
+            if self._expected is not None:
+                e = self._expected[k]
+                if (e.rule, e.purpose) != (rule, purpose):
+                    raise ReplayDivergedError(
+                        f"replay diverged at roll #{k + 1}: the log has '{e.rule} {e.purpose}' "
+                        f"(face {e.value}), but the game asked for '{rule} {purpose}' (T-6)")
+            self._pos += 1
+            return self.script[k]
+        if self.then is not None:
+            return self.then.d6(rule, purpose)
+        what = "logged rolls" if self._expected is not None else "faces scripted"
+        raise DiceExhaustedError(
+            f"scripted dice ran out at roll #{k + 1}: no face left for '{rule} {purpose}' "
+            f"({len(self.script)} {what}, all used; then=Dice(seed=…) would go on; T-6)")
+
+    def _state(self, log: tuple[Roll, ...]) -> DiceState:
+        script = self.script if self._expected is None else self._expected
+        then = None if self.then is None else self.then.getstate()
+        return DiceState("scripted", log, script=script, position=self._pos, then=then)
+
+    def _load(self, state: DiceState) -> None:
+        if state.script and isinstance(state.script[0], Roll):
+            self._expected = state.script  # type: ignore[assignment]
+            self.script = tuple(r.value for r in state.script)  # type: ignore[union-attr]
+        else:
+            self._expected, self.script = None, state.script  # type: ignore[assignment]
+        self._pos = state.position
+        if state.then is None:
+            self.then = None
+        elif self.then is not None and self.then._kind == state.then.kind:
+            self.then.setstate(state.then)
+        else:
+            self.then = DiceSource.from_state(state.then)
 
     @property
     def remaining(self) -> tuple[int, ...]:
-        """The scripted faces not used yet."""
+        """The scripted faces not used yet (not counting ``then``)."""
         return self.script[self._pos :]
 
     @property
     def used(self) -> int:
-        """How many scripted faces have been used.
-
-        >>> d = ScriptedDice([3, 5])
-        >>> _ = d.d6("demo")
-        >>> d.used, d.remaining
-        (1, (5,))
-        """
+        """How many scripted faces have been used."""
         return self._pos
 
     def __repr__(self) -> str:
-        return f"ScriptedDice({list(self.script)!r})"
+        try:
+            k, n = self._pos, len(self.script)
+            if not self._log and self._expected is None:
+                then = "" if self.then is None else f", then={self.then!r}"
+                return f"ScriptedDice({list(self.script)!r}{then})"
+            if self._expected is not None:
+                script = f"from a log of {_plural(n, 'roll')}, {k} replayed"
+                if k < n:
+                    script += f", next '{self._expected[k].rule} {self._expected[k].purpose}'"
+                script += ","
+            else:
+                used = ", ".join(map(str, self.script[max(0, k - 8):k]))
+                left = ", ".join(map(str, self.script[k:k + 8]))
+                script = ("[" + ("…, " if k > 8 else "") + (used + " " if used else "") + "|"
+                          + (" " + left if left else "") + (", …" if n > k + 8 else "") + "]")
+            then = "" if self.then is None else f", then {self.then!r}"
+            return f"<ScriptedDice {script} after {_plural(len(self._log), 'roll')}{then}>"
+        except Exception:  # pragma: no cover - a repr never fails
+            return object.__repr__(self)

@@ -41,6 +41,13 @@ class DiceExhaustedError(RulesError):
     """A scripted dice source was asked for more rolls than it was given (T-6)."""
 
 
+class ReplayDivergedError(RulesError):
+    """Dice replaying a logged game were asked for another roll than the log holds (T-6).
+
+    The message names the roll number, the logged rule and purpose, and what was asked.
+    """
+
+
 class IllegalOrderError(RulesError):
     """An order or declaration the rules forbid; the state is left unchanged."""
 

@@ -828,7 +828,7 @@ def _shoot(hexmap: HexMap, shooter: Unit, target: Unit, kind: FireKind, bonus: i
                               result=Result.NONE.label, value=Result.NONE,
                               note="level ≤ 0: no dice rolled (F-5, F-2 [decision])"))
     else:
-        d = dice.roll(2, f"F-6 2d6 {shooter.id}→{target.id}")
+        d = dice.roll(2, "F-6", f"2d6 {shooter.id}→{target.id}")
         cell = crt.lookup(level, d[0] + d[1])
         table_result = result = cell.value
         steps.append(FireStep(
@@ -864,7 +864,7 @@ def _shoot(hexmap: HexMap, shooter: Unit, target: Unit, kind: FireKind, bonus: i
                                   value=result, note=f"no correction in {terrain.label}"))
         # F-8 armour correction, a new die only if W/I/K survives (F-2 dice order [decision])
         if result.is_damage:
-            a = dice.d6(f"F-8 armour d6 {target.id}")
+            a = dice.d6("F-8", f"armour d6 {target.id}")
             threshold = crt.armour[target.armour]
             new = Result.S if a <= threshold else result
             steps.append(FireStep(
