@@ -9,14 +9,18 @@ Quick start::
     True
 """
 
-from hexrules.combat.fire import (
+from hexrules.combat import (
     FireKind,
     FireOdds,
+    FireOrder,
     FireRecord,
     adjudicate_fire,
+    apply_result,
     can_fire,
+    final_attack_level,
     fire_odds,
     shot_distribution,
+    simulate_fire,
     verify_fire,
 )
 from hexrules.dice import Dice, Roll, ScriptedDice
@@ -31,10 +35,8 @@ from hexrules.errors import (
     RulesError,
     TableFormatError,
 )
-from hexrules.map.coords import Georef
-from hexrules.map.hexgrid import DIRECTION_NAMES, DIRECTIONS, Hex
-from hexrules.map.hexmap import HexMap
-from hexrules.map.terrain import Terrain
+from hexrules.map import DIRECTION_NAMES, DIRECTIONS, Georef, Hex, HexMap, Terrain
+from hexrules.records import Effect, MapRef, Record, Step, TableRef, record_from_dict
 from hexrules.sight import SightRecord, line_of_sight
 from hexrules.tables import TableSet, load_tables
 from hexrules.units import Result, Side, Status, Unit
@@ -69,9 +71,19 @@ __all__ = [
     "visibility_matrix",
     "visible",
     "Dice",
+    "Effect",
     "FireKind",
     "FireOdds",
+    "FireOrder",
     "FireRecord",
+    "MapRef",
+    "Record",
+    "Step",
+    "TableRef",
+    "apply_result",
+    "final_attack_level",
+    "record_from_dict",
+    "simulate_fire",
     "Result",
     "Roll",
     "ScriptedDice",

@@ -10,7 +10,7 @@ from typing import Any
 
 from _check import as_int, say
 
-from hexrules.combat.fire import adjudicate_fire, final_attack_level
+from hexrules import adjudicate_fire, final_attack_level
 from hexrules.dice import ScriptedDice
 from hexrules.units import Result
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from hexrules.combat.fire import (
+from hexrules.combat import (
     FireKind,
     adjudicate_fire,
     apply_result,
@@ -92,9 +92,7 @@ REFUSALS = [
     ("close combat at range", lambda: (red(), blue("B1", 1)), {"kind": "close_combat"}, "V-10"),
     ("unknown kind", lambda: (red(), blue()), {"kind": "sniping"}, "valid: 'normal'"),
     ("moving fire by two", lambda: ([red(), red("R2", 1)], blue()), {"kind": "moving"}, "V-8"),
-    ("card int in concentrated fire", lambda: ([red(), red("R2", 1)], blue()),
-     {"card_bonus": 2}, "E-2"),
-    ("card for a non-shooter", lambda: (red(), blue()), {"card_bonus": {"R7": 2}}, "R7"),
+    ("card for a non-shooter", lambda: (red(), blue()), {"card_unit": "R7"}, "R7.*E-2"),
     ("shooter declared twice", lambda: ([red(), red()], blue()), {}, "twice"),
 ]
 
@@ -165,7 +163,7 @@ def test_F2_require_sight_option_refuses_instead():
 
 
 def test_F2_scripted_dice_running_out_names_the_roll():
-    with pytest.raises(DiceExhaustedError, match="F-8 armour d6 B1"):
+    with pytest.raises(DiceExhaustedError, match="armour d6 R1→B1"):
         adjudicate_fire(FLAT, red(), blue(), dice=ScriptedDice([2, 3]))
 
 
@@ -181,7 +179,7 @@ def test_worked_case(case):
     assert line_of_sight(m, shooter.hex, target.hex).visible
     dice = ScriptedDice(case["dice"])
     rec = adjudicate_fire(m, shooter, target, dice=dice, kind=case.get("kind", "normal"),
-                          card_bonus=case.get("card", 0))
+                          card_unit="R1" if case.get("card") else None)
     shot = rec.shots[0]
     assert shot.level == case["level"]
     table = "-" if shot.table_result is None else shot.table_result.code
@@ -219,8 +217,8 @@ def test_F5_modifiers_add_then_clamp():
     assert final_attack_level(5, suppressed=True) == 7
     assert final_attack_level(5, kind="moving") == 9
     assert final_attack_level(5, kind=FireKind.SHORT_HALT) == 7
-    assert final_attack_level(5, card_bonus=2) == 11  # 12 clamped
-    assert final_attack_level(5, suppressed=True, card_bonus=2, kind="moving") == 8
+    assert final_attack_level(5, card=True) == 11  # 12 clamped
+    assert final_attack_level(5, suppressed=True, card=True, kind="moving") == 8
     assert final_attack_level(3, 3, suppressed=True, kind="short_halt") == -1
 
 
@@ -327,7 +325,7 @@ def test_F12_close_combat_level_10_no_terrain_correction_armour_applies():
     assert rec.result is Result.K  # a 3 in forest would be S outside close combat
     rec = adjudicate_fire(m, shooter, target, kind="close_combat", dice=ScriptedDice([3, 6, 1]))
     assert rec.result is Result.S  # armour applies
-    assert final_attack_level(99, 7, kind="close_combat", suppressed=True, card_bonus=2) == 9
+    assert final_attack_level(99, 7, kind="close_combat", suppressed=True, card=True) == 9
 
 
 def test_F12_close_combat_odds_ignore_terrain():

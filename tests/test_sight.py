@@ -250,7 +250,7 @@ def test_bad_input(training: HexMap) -> None:
         line_of_sight(training, "4563AA", Hex.from_offset(40, 0))
     with pytest.raises(CoordinateError):
         line_of_sight(training, "4563A", "4563AA")
-    with pytest.raises(CoordinateError):
+    with pytest.raises(TypeError, match="needs a HexMap"):
         line_of_sight("training", "4563AA", "4563AB")  # type: ignore[arg-type]
 
 

@@ -33,7 +33,8 @@ from hexrules.errors import CoordinateError
 from hexrules.map.coords import HEX_METRES
 from hexrules.map.hexgrid import Hex
 from hexrules.map.hexmap import HexMap
-from hexrules.render.plots import TERRAIN_COLOURS, sight_record_html
+from hexrules.render.html import sight_record_html
+from hexrules.render.plots import TERRAIN_COLOURS
 from hexrules.sight.exact import CASE_LABELS, SightRecord, line_of_sight
 
 __all__ = ["SightExplorer"]

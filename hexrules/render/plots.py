@@ -1,4 +1,4 @@
-"""Drawing maps and sight records with matplotlib, and their HTML (imported lazily).
+"""Drawing maps and sight records with matplotlib (imported lazily).
 
 Nothing here decides a rule: every function draws fields of a :class:`~hexrules.map.hexmap.HexMap`
 or a :class:`~hexrules.sight.SightRecord`. The core modules import this one only inside
@@ -13,13 +13,10 @@ Examples
 >>> ax = plot_map(m)
 >>> rec = line_of_sight(m, "4563BB", "4563HK")
 >>> ax = plot_chart(rec)
->>> "<table" in sight_record_html(rec)
-True
 """
 
 from __future__ import annotations
 
-import html
 import io
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
@@ -39,7 +36,6 @@ __all__ = [
     "plot_chart",
     "plot_map",
     "plot_sight",
-    "sight_record_html",
     "use_cjk_fonts",
 ]
 
@@ -247,10 +243,12 @@ def plot_map(
     return ax
 
 
-def plot_sight(record: SightRecord, ax: Any = None, *, margin: int = 2) -> Any:
+def plot_sight(record: SightRecord, ax: Any = None, *, hexmap: HexMap | None = None,
+               margin: int = 2) -> Any:
     """Draw the map around a sight line: the line, passed hexes, grazed hexsides, end hexes.
 
     Only hexes within ``margin`` of a crossed hex are drawn, so short lines stay readable.
+    ``hexmap`` is the record's map (found from ``record.map`` when not given).
 
     Examples
     --------
@@ -262,7 +260,7 @@ def plot_sight(record: SightRecord, ax: Any = None, *, margin: int = 2) -> Any:
     >>> plot_sight(rec, Figure().add_subplot()).get_title()
     '4563AE → 4563AF: Visible 通视 (L-4)'
     """
-    m = record.hexmap
+    m = record.map.resolve(hexmap)
     g = m.georef
     ax = _ax(ax)
     near = {n for c in record.crossings for n in c.hex.spiral(margin) if n in m}
@@ -277,8 +275,8 @@ def plot_sight(record: SightRecord, ax: Any = None, *, margin: int = 2) -> Any:
     ax.plot([x0, x1], [y0, y1], color=colour, linewidth=2)
     ax.plot([x0], [y0], marker="o", color="black", markersize=8)
     ax.plot([x1], [y1], marker="s", color="black", markersize=8)
-    n = m.name_of
-    ax.set_title(f"{n(record.observer)} → {n(record.target)}: {record.verdict} ({record.case})")
+    ax.set_title(f"{record.observer_name} → {record.target_name}: {record.verdict} "
+                 f"({record.case})")
     return ax
 
 
@@ -372,50 +370,3 @@ def figure_png(draw: Callable[..., Any], **kwargs: Any) -> bytes:
     buf = io.BytesIO()
     fig.savefig(buf, format="png", bbox_inches="tight", dpi=90)
     return buf.getvalue()
-
-
-def sight_record_html(record: SightRecord) -> str:
-    """A bilingual HTML account of a sight record: verdict, case, reason, every step.
-
-    Examples
-    --------
-    >>> from hexrules import HexMap, line_of_sight
-    >>> rec = line_of_sight(HexMap.load("training"), "4563AE", "4563AF")
-    >>> page = sight_record_html(rec)
-    >>> page.startswith("<div class='hexrules-sight'>"), "Visible 通视" in page
-    (True, True)
-    """
-    from hexrules.sight import CASE_LABELS
-
-    e = html.escape
-    n = record.hexmap.name_of
-    colour = TERRAIN_COLOURS["clear" if record.visible else "blocked"]
-    rows = []
-    for c in record.crossings:
-        role = {"observer": "observer 观察者", "target": "target 目标"}.get(c.role, "passed 经过")
-        rows.append(
-            f"<tr><td>{e(c.name)}</td><td>{role}</td><td>{c.entry:.2f}–{c.exit:.2f}</td>"
-            f"<td>{c.elevation}</td><td>{e(c.terrain.label)}</td><td>{c.height}</td></tr>"
-        )
-    for gz in record.grazes:
-        rows.append(
-            f"<tr><td>{e(gz.names[0])} | {e(gz.names[1])}</td><td>hexside 格边</td>"
-            f"<td>{gz.entry:.2f}–{gz.exit:.2f}</td><td colspan=3>{e(gz.ruling)}</td></tr>"
-        )
-    points = "".join(
-        f"<li>({p.distance:.2f}, +{p.rise}) at {e(p.where)}: "
-        f"{'below or on the line ✓' if p.clear else '<b>above the line ✗</b>'}</li>"
-        for p in record.chart_points
-    ) or "<li>none: no hex on the line rises above the lower unit</li>"
-    return (
-        f"<div class='hexrules-sight'>"
-        f"<p><b>{e(n(record.observer))} → {e(n(record.target))}</b>, range {record.distance} "
-        f"hexes: <b style='color:{colour}'>{e(record.verdict)}</b> — "
-        f"{e(CASE_LABELS[record.case])}</p>"
-        f"<p>{e(record.reason)}</p>"
-        f"<table><thead><tr><th>hex 六角格</th><th>role</th><th>along the line</th>"
-        f"<th>level 高程</th><th>terrain 地形</th><th>height for sight (L-2)</th></tr></thead>"
-        f"<tbody>{''.join(rows)}</tbody></table>"
-        f"<p>Chart points 高程变化点 (distance from the lower unit, rise):</p><ul>{points}</ul>"
-        f"<p><small>rules: {', '.join(record.rules)}</small></p></div>"
-    )

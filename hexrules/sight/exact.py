@@ -29,19 +29,22 @@ Examples
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
 import shapely
 
-from hexrules.errors import CoordinateError
+from hexrules.map.coords import Georef
 from hexrules.map.hexgrid import Hex
 from hexrules.map.hexmap import HexMap
 from hexrules.map.terrain import Terrain
+from hexrules.records import Effect, MapRef, Step, decode_as, encode, register
+from hexrules.sight.geometry import line_geometry
+
+if TYPE_CHECKING:  # pragma: no cover
+    from hexrules.dice import Roll
 
 __all__ = [
     "ChartPoint",
@@ -61,128 +64,6 @@ CASE_LABELS = {
     "L-4": "L-4 adjacent levels 两个相邻高程",
     "L-5": "L-5 observation-measurement chart 观察测量表",
 }
-
-
-# ---------------------------------------------------------------------------------------
-# Geometry of one sight line, independent of the map (it depends only on the delta)
-# ---------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class _Geometry:
-    """Hexes met by the segment from Hex(0, 0) to ``delta``, relative to Hex(0, 0)."""
-
-    delta: Hex
-    cells: tuple[tuple[Hex, Fraction, Fraction], ...]  # passed through, by entry t
-    grazes: tuple[tuple[Hex, Hex, Fraction, Fraction], ...]  # hexsides run along
-    touches: tuple[tuple[Fraction, tuple[Hex, ...]], ...]  # vertices touched
-    # derived once per delta, for speed: cells and grazes merged by entry t as (kind, index)
-    # with kind 0 = cell, 1 = graze; their (t_in, t_out) as floats; and 1 - t_out, the entry
-    # parameter seen from the target's end
-    order: tuple[tuple[int, int], ...] = ()
-    floats: tuple[tuple[tuple[float, float], ...], tuple[tuple[float, float], ...]] = ((), ())
-    back: tuple[tuple[Fraction, ...], tuple[Fraction, ...]] = ((), ())
-
-
-def _geometry(delta: Hex, cells: list, grazes: list, touches: tuple) -> _Geometry:
-    order = sorted([(c[1], 0, i) for i, c in enumerate(cells)]
-                   + [(g[2], 1, i) for i, g in enumerate(grazes)])
-    return _Geometry(
-        delta, tuple(cells), tuple(grazes), touches,
-        order=tuple((kind, i) for _, kind, i in order),
-        floats=(tuple((float(c[1]), float(c[2])) for c in cells),
-                tuple((float(g[2]), float(g[3])) for g in grazes)),
-        back=(tuple(1 - c[2] for c in cells), tuple(1 - g[3] for g in grazes)),
-    )
-
-
-def _clip(centre: tuple[int, int], d: tuple[int, int]) -> tuple[Fraction, Fraction]:
-    """Exact ``[t_in, t_out]`` of the segment ``t·d`` (t in [0, 1]) inside a closed hexagon.
-
-    The hexagon around lattice point ``(cx, cy)`` is ``|x-cx| <= 1`` and
-    ``|x-cx| + |y-cy| <= 2`` (Cyrus–Beck clipping with six half-planes).
-    """
-    cx, cy = centre
-    dx, dy = d
-    lo, hi = Fraction(0), Fraction(1)
-    for ax, ay, b in ((1, 0, 1), (-1, 0, 1), (1, 1, 2), (1, -1, 2), (-1, 1, 2), (-1, -1, 2)):
-        # ax*(x - cx) + ay*(y - cy) <= b  with (x, y) = t*(dx, dy)
-        slope = ax * dx + ay * dy
-        bound = b + ax * cx + ay * cy
-        if slope == 0:
-            if bound < 0:
-                return Fraction(1), Fraction(0)
-            continue
-        t = Fraction(bound, slope)
-        if slope > 0:
-            hi = min(hi, t)
-        else:
-            lo = max(lo, t)
-    return lo, hi
-
-
-def _candidates(delta: Hex) -> list[Hex]:
-    """Hexes near the segment: the hexes of a sampled hex line and their neighbours."""
-    n = delta.length()
-    seen: dict[Hex, None] = {}
-    for i in range(n + 1):
-        h = Hex.round(delta.q * i / n, delta.r * i / n) if n else delta
-        seen[h] = None
-        for nb in h.neighbors():
-            seen[nb] = None
-    return list(seen)
-
-
-@lru_cache(maxsize=65536)
-def line_geometry(dq: int, dr: int) -> _Geometry:
-    """Classify, with shapely, the hexes met by the sight line from Hex(0, 0) to Hex(dq, dr).
-
-    A hex is *passed through* when the line meets its interior with positive length
-    (DE-9IM interior/interior of dimension 1, L-1); a hexside is *grazed* when the line runs
-    along it (interior of the line meets the hex's boundary with dimension 1); a vertex is
-    *touched* when they meet in a point only. Entry and exit parameters ``t`` (0 at the
-    observer, 1 at the target) are exact fractions. The geometry depends only on the delta,
-    so it is cached.
-
-    >>> g = line_geometry(1, 1)            # along the diagonal: vertex, hexside, vertex
-    >>> [h for h, *_ in g.cells]
-    [Hex(0, 0), Hex(1, 1)]
-    >>> [(a, b) for a, b, *_ in g.grazes]
-    [(Hex(0, 1), Hex(1, 0))]
-    """
-    delta = Hex(dq, dr)
-    if delta == Hex(0, 0):
-        return _geometry(delta, [(delta, Fraction(0), Fraction(1))], [], ())
-    d = delta.lattice()
-    cands = _candidates(delta)
-    polys = shapely.polygons(np.array([h.corners() for h in cands], dtype=float))
-    line = shapely.LineString([(0, 0), d])
-    matrices = shapely.relate(line, polys)
-    cells: list[tuple[Hex, Fraction, Fraction]] = []
-    along: list[tuple[Hex, Fraction, Fraction]] = []
-    touch_points: dict[Fraction, list[Hex]] = {}
-    for h, m in zip(cands, matrices, strict=True):
-        interior_interior, interior_boundary = m[0], m[1]
-        if interior_interior == "1":
-            t_in, t_out = _clip(h.lattice(), d)
-            cells.append((h, t_in, t_out))
-        elif interior_boundary == "1":
-            t_in, t_out = _clip(h.lattice(), d)
-            along.append((h, t_in, t_out))
-        elif interior_boundary == "0":
-            t_in, _ = _clip(h.lattice(), d)
-            touch_points.setdefault(t_in, []).append(h)
-    cells.sort(key=lambda c: c[1])
-    # pair the hexes on either side of each hexside run along
-    along.sort(key=lambda c: (c[1], c[0]))
-    grazes = []
-    for i in range(0, len(along), 2):
-        (a, a_in, a_out), (b, b_in, b_out) = along[i], along[i + 1]
-        if (a_in, a_out) != (b_in, b_out) or a.distance(b) != 1:  # pragma: no cover
-            raise AssertionError(f"unpaired hexside graze on line to {delta!r}: {along}")
-        grazes.append((a, b, a_in, a_out))
-    touches = tuple((t, tuple(sorted(hs))) for t, hs in sorted(touch_points.items()))
-    return _geometry(delta, cells, grazes, touches)
 
 
 # ---------------------------------------------------------------------------------------
@@ -263,13 +144,22 @@ class ChartPoint:
     clear: bool
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(frozen=True)
 class SightRecord:
-    """The full, explained result of one line-of-sight check (L-1…L-7).
+    """The full, explained result of one line-of-sight check (L-1…L-7): a JSON-safe value.
+
+    It follows the record protocol of :mod:`hexrules.records` (``rules``, ``steps``,
+    ``rolls``, ``effects``, ``to_dict``) and refers to its map by :class:`MapRef`.
 
     Attributes
     ----------
+    map : MapRef
+        The map the line was drawn on (name and content digest).
+    georef : Georef
+        Where that map lies (for :meth:`line` in metres).
     observer, target : Hex
+    observer_name, target_name : str
+        Their military names (M-2).
     visible : bool
         The verdict.
     case : str
@@ -299,9 +189,12 @@ class SightRecord:
         The higher unit's chart point: (distance, its level + 1 − lower level).
     """
 
-    hexmap: HexMap
+    map: MapRef
+    georef: Georef
     observer: Hex
     target: Hex
+    observer_name: str
+    target_name: str
     visible: bool
     case: str
     reason: str
@@ -381,13 +274,65 @@ class SightRecord:
         >>> line.wkt, line.length
         ('LINESTRING (463220 4545975, 463270 4545975)', 50.0)
         """
-        g = self.hexmap.georef
+        g = self.georef
         return shapely.LineString([g.centre(self.observer), g.centre(self.target)])
 
-    def __repr__(self) -> str:
-        n = self.hexmap.name_of
+    # -- the record protocol ------------------------------------------------------------
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        """The ruling in three steps: the line (L-1), the heights (L-2), the case and verdict.
+
+        >>> from hexrules import HexMap
+        >>> rec = line_of_sight(HexMap.load("training"), "4563KC", "4564GD")
+        >>> [s.rule for s in rec.steps], rec.steps[-1].value
+        (['L-1', 'L-2', 'L-5'], False)
+        """
+        passed = self.passed
+        top = max((c.height for c in passed), default=None)
         return (
-            f"<SightRecord {n(self.observer)}→{n(self.target)} {self.case} "
+            Step("L-1", "Sight line 观察线",
+                 (("from 自", self.observer_name), ("to 至", self.target_name),
+                  ("range 距离", f"{self.distance} hexes 格")),
+                 result=f"{len(passed)} hexes passed 途经格, {len(self.grazes)} hexsides run "
+                 f"along", value=len(passed)),
+            Step("L-2", "Effective height 有效高程",
+                 tuple((c.name, str(c.height)) for c in passed),
+                 result="no hex passed" if top is None else f"highest passed hex: {top}",
+                 value=top, note="elevation level, +1 for settlement or forest"),
+            Step(self.case, CASE_LABELS[self.case],
+                 (("lower unit 低高程单位", f"level {self.lower_level}"),
+                  ("higher unit 高高程单位", f"level {self.higher_level}")),
+                 result=self.verdict, value=self.visible, note=self.reason),
+        )
+
+    @property
+    def rolls(self) -> tuple[Roll, ...]:
+        """Sight needs no dice: always empty."""
+        return ()
+
+    @property
+    def effects(self) -> tuple[Effect, ...]:
+        """Sight changes no unit: always empty."""
+        return ()
+
+    def to_dict(self) -> dict[str, object]:
+        """A JSON-safe dictionary; :meth:`from_dict` gives back an equal record.
+
+        >>> from hexrules import HexMap
+        >>> rec = line_of_sight(HexMap.load("training"), "4563AE", "4563AF")
+        >>> SightRecord.from_dict(rec.to_dict()) == rec
+        True
+        """
+        return encode(self)  # type: ignore[return-value]
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, object]) -> SightRecord:
+        """The record of a :meth:`to_dict` dictionary."""
+        return decode_as(cls, data)
+
+    def __repr__(self) -> str:
+        return (
+            f"<SightRecord {self.observer_name}→{self.target_name} {self.case} "
             f"{'visible' if self.visible else 'blocked'}>"
         )
 
@@ -404,9 +349,8 @@ class SightRecord:
         at 4563AF, 0.50 hexes from the higher unit 4563AF and 0.50 from the lower unit 4563AE;
         0.50 ≤ 0.50 (L-4; the chart agrees, L-5)
         """
-        n = self.hexmap.name_of
         lines = [
-            f"Sight line 观察线 {n(self.observer)} → {n(self.target)}: range {self.distance} "
+            f"Sight line 观察线 {self.observer_name} → {self.target_name}: range {self.distance} "
             f"hexes, length {self.length:.2f} (L-1)",
         ]
         for c in self.crossings:
@@ -430,14 +374,15 @@ class SightRecord:
     __str__ = explain
 
     def _repr_html_(self) -> str:
-        from hexrules.render.plots import sight_record_html
+        from hexrules.render.html import sight_record_html
 
         return sight_record_html(self)
 
-    def plot(self, ax: Any = None, **kwargs: Any) -> Any:
+    def plot(self, ax: Any = None, *, hexmap: HexMap | None = None, **kwargs: Any) -> Any:
         """Draw the map around the line, the sight line and the crossed hexes (matplotlib).
 
-        See :func:`hexrules.render.plots.plot_sight`.
+        The map is found from :attr:`map` (the loaded map, or its file); pass ``hexmap`` if
+        it is neither. See :func:`hexrules.render.plots.plot_sight`.
 
         >>> import matplotlib
         >>> matplotlib.use("Agg")
@@ -449,7 +394,7 @@ class SightRecord:
         """
         from hexrules.render.plots import plot_sight
 
-        return plot_sight(self, ax=ax, **kwargs)
+        return plot_sight(self, ax=ax, hexmap=self.map.resolve(hexmap), **kwargs)
 
     def plot_chart(self, ax: Any = None, **kwargs: Any) -> Any:
         """Draw the observation-measurement chart (观察测量表, L-5) with every point.
@@ -507,7 +452,7 @@ def line_of_sight(hexmap: HexMap, observer: Hex | str, target: Hex | str) -> Sig
     True
     """
     if not isinstance(hexmap, HexMap):
-        raise CoordinateError(f"line_of_sight needs a HexMap, got {type(hexmap).__name__}")
+        raise TypeError(f"line_of_sight needs a HexMap, got {type(hexmap).__name__}")
     a = hexmap.parse(observer)
     b = hexmap.parse(target)
     delta = b - a
@@ -607,7 +552,8 @@ def line_of_sight(hexmap: HexMap, observer: Hex | str, target: Hex | str) -> Sig
     reason = _reason(case, visible, chart, h0, h1, length, name(lower), name(higher))
     rules = ("L-1", "L-2", case) if case == "L-5" else ("L-1", "L-2", case, "L-5")
     return SightRecord(
-        hexmap=hexmap, observer=a, target=b, visible=visible, case=case, reason=reason,
+        map=MapRef.of(hexmap), georef=hexmap.georef, observer=a, target=b,
+        observer_name=name(a), target_name=name(b), visible=visible, case=case, reason=reason,
         rules=rules, crossings=tuple(crossings), grazes=tuple(grazes), touches=touches,
         lower=lower, higher=higher, lower_level=h0, higher_level=h1, length=length,
         profile_steps=tuple(steps), chart_points=tuple(chart), chart_top=(length, top),
@@ -646,3 +592,6 @@ def _reason(
         f"change point ({p.distance:.2f}, +{p.rise}) at {p.where} lies above the chart line from "
         f"{lower} (level {h0}) to {higher} (level {h1} + 1) (L-5)"
     )
+
+
+register(Crossing, Graze, ProfileStep, ChartPoint, SightRecord)

@@ -1,0 +1,194 @@
+"""HTML of every record and value that shows itself in a notebook, in one place.
+
+The rules modules import this module only inside their ``_repr_html_`` methods. Every table
+is bilingual (English with the Chinese term) and draws fields of the record; nothing here
+decides a rule.
+
+Examples
+--------
+>>> from hexrules import HexMap, line_of_sight
+>>> rec = line_of_sight(HexMap.load("training"), "4563AE", "4563AF")
+>>> sight_record_html(rec).startswith("<div class='hexrules-sight'>")
+True
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from hexrules.units import Result
+
+if TYPE_CHECKING:  # pragma: no cover
+    from hexrules.combat.fire import FireRecord
+    from hexrules.combat.odds import FireOdds
+    from hexrules.dice import DiceSource
+    from hexrules.records import Step
+    from hexrules.sight.exact import SightRecord
+    from hexrules.tables import TableSet
+
+__all__ = [
+    "dice_html",
+    "fire_odds_html",
+    "fire_record_html",
+    "sight_record_html",
+    "steps_html",
+    "tables_html",
+]
+
+e = html.escape
+
+#: Colours of a verdict (the same as the map drawings').
+CLEAR, BLOCKED = "#2ca02c", "#d62728"
+
+
+def _show(value: object) -> str:
+    return value.code if isinstance(value, Result) else str(value)
+
+
+def _step_row(st: Step) -> str:
+    cell = ""
+    if st.cell is not None:
+        cell = (f"{e(st.cell.rule)} {e(st.cell.table.rsplit('/', 1)[-1])}<br>row 行 "
+                f"{e(st.cell.row)}, column 列 {e(st.cell.column)} → "
+                f"<b>{e(_show(st.cell.value))}</b>")
+    inputs = "<br>".join(f"{e(k)}: {e(v)}" for k, v in st.inputs)
+    note = f"<br><small>{e(st.note)}</small>" if st.note else ""
+    mod = "" if st.modifier is None else f"{st.modifier:+d}"
+    return (
+        f"<tr><td>{e(st.rule)}</td><td>{e(st.title)}</td><td>{inputs}</td>"
+        f"<td>{cell}</td><td>{e(' + '.join(map(str, st.dice)))}</td><td>{mod}</td>"
+        f"<td><b>{e(st.result)}</b>{note}</td></tr>"
+    )
+
+
+_HEAD = (
+    "<tr><th>Rule 规则</th><th>Step 步骤</th><th>Conditions 条件</th>"
+    "<th>Table cell 查表</th><th>Dice 骰子</th><th>Modifier 修正</th>"
+    "<th>Result 结果</th></tr>"
+)
+
+
+def steps_html(groups: Iterable[tuple[str, Iterable[Step]]]) -> str:
+    """A table of steps, in groups each headed by a title (an empty title: no header row).
+
+    >>> from hexrules.records import Step
+    >>> "<td>F-3</td>" in steps_html([("", [Step("F-3", "Standard attack level 标准攻击等级")])])
+    True
+    """
+    body = []
+    for title, steps in groups:
+        if title:
+            body.append(f"<tr><th colspan='7' style='text-align:left'>{e(title)}</th></tr>")
+        body.extend(_step_row(st) for st in steps)
+    return f"<table>{_HEAD}{''.join(body)}</table>"
+
+
+def fire_record_html(record: FireRecord) -> str:
+    """The bilingual step table of a fire record, shot by shot, and the target's state."""
+    groups: list[tuple[str, Iterable[Step]]] = [("", [record.declaration])]
+    for i, shot in enumerate(record.shots, 1):
+        groups.append((f"Shot {i} 第{i}次射击: {shot.shooter.label} → {shot.target_before.label}",
+                       shot.steps))
+    return (
+        f"<div class='hexrules-fire'><p><b>{e(record.kind.label)}</b> "
+        f"({e(record.kind.rule)})</p>{steps_html(groups)}"
+        f"<p>Target 目标 {e(record.target_after.id)}: "
+        f"<b>{e(record.target_after.status_label)}</b></p></div>"
+    )
+
+
+def fire_odds_html(odds: FireOdds) -> str:
+    """Each shot's result odds and the target's final-state distribution."""
+    from hexrules.combat.damage import state_label
+
+    rows = []
+    for u, lv, d in zip(odds.shooters, odds.levels, odds.shots, strict=True):
+        cells = "".join(f"<td>{float(d[r]):.1%}</td>" for r in Result)
+        rows.append(f"<tr><td>{e(u.id)}</td><td>{'—' if lv is None else lv}</td>{cells}</tr>")
+    head = "".join(f"<th>{e(r.label)}</th>" for r in Result)
+    final = "".join(
+        f"<tr><td>{e(state_label(s))}</td><td>{p}</td><td>{float(p):.2%}</td></tr>"
+        for s, p in odds.final.items()
+    )
+    return (
+        "<table><tr><th>Shooter 射击单位</th><th>Final attack level 最终攻击等级</th>" + head
+        + "</tr>" + "".join(rows) + "</table><p>Target's final state 目标最终状态</p><table>"
+        + "<tr><th>State 状态</th><th>Exact 精确</th><th>%</th></tr>" + final + "</table>"
+    )
+
+
+def sight_record_html(record: SightRecord) -> str:
+    """A bilingual HTML account of a sight record: verdict, case, reason, every step.
+
+    Examples
+    --------
+    >>> from hexrules import HexMap, line_of_sight
+    >>> rec = line_of_sight(HexMap.load("training"), "4563AE", "4563AF")
+    >>> "Visible 通视" in sight_record_html(rec)
+    True
+    """
+    from hexrules.sight.exact import CASE_LABELS
+
+    colour = CLEAR if record.visible else BLOCKED
+    rows = []
+    for c in record.crossings:
+        role = {"observer": "observer 观察单位", "target": "target 目标"}.get(
+            c.role, "passed 途经格")
+        rows.append(
+            f"<tr><td>{e(c.name)}</td><td>{role}</td><td>{c.entry:.2f}–{c.exit:.2f}</td>"
+            f"<td>{c.elevation}</td><td>{e(c.terrain.label)}</td><td>{c.height}</td></tr>"
+        )
+    for gz in record.grazes:
+        rows.append(
+            f"<tr><td>{e(gz.names[0])} | {e(gz.names[1])}</td><td>hexside 格边</td>"
+            f"<td>{gz.entry:.2f}–{gz.exit:.2f}</td><td colspan=3>{e(gz.ruling)}</td></tr>"
+        )
+    points = "".join(
+        f"<li>({p.distance:.2f}, +{p.rise}) at {e(p.where)}: "
+        f"{'below or on the line ✓' if p.clear else '<b>above the line ✗</b>'}</li>"
+        for p in record.chart_points
+    ) or "<li>none: no hex on the line rises above the lower unit</li>"
+    return (
+        f"<div class='hexrules-sight'>"
+        f"<p><b>{e(record.observer_name)} → {e(record.target_name)}</b>, range "
+        f"{record.distance} hexes: <b style='color:{colour}'>{e(record.verdict)}</b> — "
+        f"{e(CASE_LABELS[record.case])}</p>"
+        f"<p>{e(record.reason)}</p>"
+        f"<table><thead><tr><th>hex 六角格</th><th>role</th><th>along the line</th>"
+        f"<th>level 高程等级</th><th>terrain 地形</th><th>height for sight (L-2)</th></tr>"
+        f"</thead><tbody>{''.join(rows)}</tbody></table>"
+        f"<p>Chart points 高程变化点 (distance from the lower unit, rise):</p><ul>{points}</ul>"
+        f"<p><small>rules: {', '.join(record.rules)}</small></p></div>"
+    )
+
+
+def dice_html(dice: DiceSource) -> str:
+    """The roll log of a dice source: number, face, rule, purpose."""
+    rows = "".join(
+        f"<tr><td>{i}</td><td>{r.value}</td><td>{e(getattr(r, 'rule', ''))}</td>"
+        f"<td>{e(r.purpose)}</td></tr>"
+        for i, r in enumerate(dice.log, 1)
+    )
+    return (
+        f"<p>{e(repr(dice))}</p><table><thead><tr><th>#</th><th>Die 骰子</th>"
+        f"<th>Rule 规则</th><th>Purpose 用途</th></tr></thead><tbody>{rows}</tbody></table>"
+    )
+
+
+def tables_html(tables: TableSet) -> str:
+    """The tables of a table set: rule, title, status ([reconstructed] …), file."""
+    parts = [t for t in (getattr(tables, n, None) for n in (
+        "attack_level", "height_correction", "combat_results", "artillery", "terrain",
+        "units", "modifiers")) if t is not None and hasattr(t, "meta")]
+    rows = "".join(
+        f"<tr><td>{e(t.meta.rule)}</td><td>{e(t.meta.title)} {e(t.meta.title_zh)}</td>"
+        f"<td>{e(t.meta.status)}</td><td>{e(str(t.meta.file))}</td></tr>"
+        for t in parts
+    )
+    return (
+        f"<p>Rule tables 规则表: {e(str(tables.folder))}</p><table><thead><tr>"
+        "<th>Rule 规则</th><th>Table 表</th><th>Status 来源</th><th>File 文件</th>"
+        f"</tr></thead><tbody>{rows}</tbody></table>"
+    )
