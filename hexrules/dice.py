@@ -460,17 +460,9 @@ class DiceSource:
         return source
 
     def _repr_html_(self) -> str:
-        from html import escape
+        from hexrules.render.html import dice_html
 
-        rows = "".join(
-            f"<tr><td>{i}</td><td>{r.value}</td><td>{escape(r.rule)}</td>"
-            f"<td>{escape(r.purpose)}</td></tr>"
-            for i, r in enumerate(self._log, 1)
-        )
-        return (
-            f"<p>{escape(repr(self))}</p><table><thead><tr><th>#</th><th>Die 骰子</th>"
-            f"<th>Rule 规则</th><th>Purpose 用途</th></tr></thead><tbody>{rows}</tbody></table>"
-        )
+        return dice_html(self)
 
 
 class Dice(DiceSource):

@@ -167,7 +167,7 @@ def sight_record_html(record: SightRecord) -> str:
 def dice_html(dice: DiceSource) -> str:
     """The roll log of a dice source: number, face, rule, purpose."""
     rows = "".join(
-        f"<tr><td>{i}</td><td>{r.value}</td><td>{e(getattr(r, 'rule', ''))}</td>"
+        f"<tr><td>{i}</td><td>{r.value}</td><td>{e(r.rule)}</td>"
         f"<td>{e(r.purpose)}</td></tr>"
         for i, r in enumerate(dice.log, 1)
     )
