@@ -1,4 +1,4 @@
-"""The one dice source of the game (RULES.md T-6).
+"""The one dice source of the game (rule T-6, docs/rules.md).
 
 Every random number in hexrules comes from six-sided dice rolled through a dice object that
 is *passed in* to the function that needs it (fire, artillery, random events, the turn
@@ -89,7 +89,7 @@ def _plural(n: int, word: str) -> str:
 class Roll:
     """One logged die roll: its face (1–6), its rule ID and its purpose.
 
-    ``rule`` is the RULES.md rule ID (``'F-6'``), ``purpose`` what the roll was for without
+    ``rule`` is the rule ID (``'F-6'``), ``purpose`` what the roll was for without
     it (``'2d6 R1→B1 (die 1/2)'``). A field of the wrong type raises :class:`TypeError`; a
     face not 1–6, a malformed rule ID or a blank purpose raises :class:`RulesError`.
 

@@ -2,7 +2,7 @@
 
 Every error a user can provoke is a :class:`RulesError`, itself a :class:`ValueError`, so
 ``except ValueError`` still catches everything. Messages name the offending input and, where
-a rule is involved, its rule ID from ``RULES.md``.
+a rule is involved, its rule ID from the rules reference ``docs/rules.md``.
 
 Examples
 --------

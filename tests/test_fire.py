@@ -1,4 +1,4 @@
-"""Direct fire (RULES.md F-1…F-12): declaration, adjudication, records, exact odds."""
+"""Direct fire (rules F-1…F-12): declaration, adjudication, records, exact odds."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Direct fire and close combat (RULES.md §4, F-1…F-12).
+"""Direct fire and close combat (rules §4, F-1…F-12; docs/rules.md).
 
 * :mod:`~hexrules.combat.orders` — the declaration as a value (:class:`FireOrder`);
 * :mod:`~hexrules.combat.declare` — checking it (:func:`verify_fire`, :func:`can_fire`);

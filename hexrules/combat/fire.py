@@ -1,4 +1,4 @@
-"""Direct fire (直瞄射击, RULES.md F-1…F-12): adjudicating a declaration, step by step.
+"""Direct fire (直瞄射击, rules F-1…F-12): adjudicating a declaration, step by step.
 
 :func:`adjudicate_fire` takes a declaration (a :class:`~hexrules.combat.orders.FireOrder`
 with its units, or the units directly), checks it (:func:`~hexrules.combat.declare.verify_fire`;

@@ -1,4 +1,4 @@
-"""Line of sight (RULES.md §3, L-1…L-7): the exact, explained path and the fast bulk path.
+"""Line of sight (rules §3, L-1…L-7): the exact, explained path and the fast bulk path.
 
 :mod:`hexrules.sight.exact` draws one sight line exactly and returns a
 :class:`~hexrules.sight.exact.SightRecord`; :mod:`hexrules.sight.fast` answers bulk queries

@@ -1,4 +1,4 @@
-"""Line of sight (RULES.md L-1…L-7): the exact, explainable path.
+"""Line of sight (rules L-1…L-7, docs/rules.md): the exact, explainable path.
 
 :func:`line_of_sight` draws the sight line with shapely from the observer's hex centre to the
 target's (L-1), classifies every hex it meets (passed through, hexside graze, vertex touch),
