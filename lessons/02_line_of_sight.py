@@ -67,6 +67,7 @@ from IPython.display import HTML, display
 
 from hexrules import Hex, HexMap, line_of_sight
 from hexrules.render.plots import plot_map, use_cjk_fonts
+from hexrules.sight import load_sight_cases
 from hexrules.sight.fast import viewshed
 from hexrules.sight.fast import visible as fast_visible
 
@@ -79,26 +80,13 @@ m = HexMap.load("training")
 print(m, "—", m.description)
 
 # %%
-# The worked cases of tests/data/sight_cases.json (observer, target), by what they show.
-CASES = {
-    "L-3 visible": ("4563AC", "4563FF"),
-    "L-3 blocked": ("4463AG", "4564WA"),
-    "L-4 visible": ("4563WN", "4563NS"),
-    "L-4 blocked": ("4463BH", "4563RH"),
-    "L-4 adjacent": ("4563AE", "4563AF"),
-    "L-5 visible": ("4564NB", "4564PI"),
-    "L-5 visible multi": ("4563SB", "4563SI"),
-    "L-5 blocked": ("4463BJ", "4563QJ"),
-    "L-5 chart-only block": ("4463EL", "4563TJ"),
-    "L-5 tie on line": ("4563KP", "4563FT"),
-    "adjacent 2 levels": ("4563HH", "4563II"),
-    "hexside decides": ("4563FO", "4563CT"),
-    "map edge hexside": ("4464CJ", "4564RJ"),
-}
+# The worked cases of maps/training.cases.json (one observer/target pair per case, found by
+# scripts/find_sight_cases.py and checked by the tests), by id.
+CASES = {c.id: c for c in load_sight_cases("training") if not c.prepared}
 
-def case(shows):
+def case(case_id):
     # The sight record of a worked case.
-    return line_of_sight(m, *CASES[shows])
+    return line_of_sight(m, *CASES[case_id].pair)
 
 def side_by_side(*records, chart=False):
     # Plot records next to each other (the map around the line, or the chart).
@@ -132,7 +120,7 @@ for name in ["4563GH", "4563KF", "4563ER", "4563LK", "4563OP"]:
 # line green (visible) or red (blocked).
 
 # %%
-seen, hidden = case("L-3 visible"), case("L-3 blocked")
+seen, hidden = case("l3_visible"), case("l3_blocked")
 display(seen)
 print(hidden.reason)
 side_by_side(seen, hidden)
@@ -149,7 +137,7 @@ side_by_side(seen, hidden)
 #   and 4.87 from the higher one. The slope hides the low tank: **blocked**.
 
 # %%
-up, down = case("L-4 visible"), case("L-4 blocked")
+up, down = case("l4_visible"), case("l4_blocked")
 for rec in (up, down):
     print(rec.verdict, "—", rec.reason, "\n")
 side_by_side(up, down)
@@ -160,7 +148,7 @@ side_by_side(up, down)
 # **[decision]** of L-5 keeps the chart agreeing).
 
 # %%
-print(case("L-4 adjacent").reason)
+print(case("l4_adjacent").reason)
 
 # %% [markdown]
 # ## 4. The general case: the chart 观察测量表 (L-5)
@@ -171,7 +159,7 @@ print(case("L-4 adjacent").reason)
 # (or on) the line from the lower unit to the higher unit's star, red when above.
 
 # %%
-multi, blocked = case("L-5 visible multi"), case("L-5 blocked")
+multi, blocked = case("l5_visible_multi"), case("l5_blocked")
 for rec in (multi, blocked):
     print(rec.verdict, "—", rec.reason)
 side_by_side(multi, blocked, chart=True)
@@ -182,24 +170,26 @@ side_by_side(multi, blocked, chart=True)
 # parked 25 m back from its edge.
 
 # %%
-cliff = case("adjacent 2 levels")
+cliff = case("adjacent_2_levels")
 print(cliff.verdict, "—", cliff.reason)
 side_by_side(cliff, chart=True)
 
 # %% [markdown]
 # ## 5. Which case? (L-6 [decision])
 #
-# Every record says which rule applied. Here are all thirteen worked cases: levels, case,
-# verdict and the number of change points on the chart.
+# Every record says which rule applied. Here are all the worked cases of this lesson (they come
+# from `maps/training.cases.json`, which the tests check): levels, case, verdict and the number
+# of change points on the chart.
 
 # %%
 rows = []
-for shows, (a, b) in CASES.items():
-    rec = line_of_sight(m, a, b)
-    rows.append(f"<tr><td>{shows}</td><td>{a} → {b}</td><td>{rec.distance}</td>"
+for c in CASES.values():
+    rec = line_of_sight(m, *c.pair)
+    rows.append(f"<tr><td>{c.title}</td><td>{c.observer} → {c.target}</td>"
+                f"<td>{rec.distance}</td>"
                 f"<td>{m.elevation_at(rec.observer)} → {m.elevation_at(rec.target)}</td>"
                 f"<td>{rec.case}</td><td>{rec.verdict}</td><td>{len(rec.chart_points)}</td></tr>")
-display(HTML("<table><tr><th>shows</th><th>observer → target</th><th>range 距离</th>"
+display(HTML("<table><tr><th>worked case 示例</th><th>observer → target</th><th>range 距离</th>"
              "<th>levels 高程</th><th>case</th><th>verdict</th><th>change points</th></tr>"
              + "".join(rows) + "</table>"))
 
@@ -213,7 +203,7 @@ display(HTML("<table><tr><th>shows</th><th>observer → target</th><th>range 距
 # side and open `4563DQ` (height 1) on the other: it counts as height 1, and sight is clear.
 
 # %%
-edge = case("hexside decides")
+edge = case("hexside_decides")
 for g in edge.grazes:
     print(f"hexside {g.names[0]} | {g.names[1]}: heights {g.heights} → {g.ruling}")
 print(edge.verdict, "—", edge.reason)
@@ -242,7 +232,7 @@ assert not rec.visible and edge.visible and m.terrain_at(m.parse("4563DQ")).code
 # never blocks, and the verdict comes from the slope (an ordinary L-4 block).
 
 # %%
-rim = case("map edge hexside")
+rim = case("map_edge_hexside")
 for g in rim.grazes:
     print(f"{g.names[0]} | {g.names[1]}: {g.ruling}")
 print(rim.verdict, "—", rim.reason)

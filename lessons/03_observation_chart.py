@@ -59,6 +59,7 @@ from IPython.display import HTML, display
 
 from hexrules import HexMap, line_of_sight
 from hexrules.render.plots import use_cjk_fonts
+from hexrules.sight import load_sight_cases
 
 here = Path.cwd()
 sys.path.insert(0, str(here if (here / "_check03.py").exists() else here / "lessons"))
@@ -67,6 +68,8 @@ import _check03 as check
 use_cjk_fonts()  # Chinese labels in plots, when a CJK font is available
 m = HexMap.load("training")
 print(m, "—", m.description)
+# the worked cases of maps/training.cases.json, by id (scripts/find_sight_cases.py)
+CASES = {c.id: c for c in load_sight_cases("training")}
 
 
 # %%
@@ -109,7 +112,7 @@ def crossing_table(rec):
 # case "several change points, all below the chart line". First, the map:
 
 # %%
-rec = line_of_sight(m, "4563SB", "4563SI")
+rec = line_of_sight(m, *CASES["l5_visible_multi"].pair)
 fig, ax = plt.subplots(figsize=(8, 4))
 rec.plot(ax)
 plt.show()
@@ -230,7 +233,7 @@ for st in rec.profile_steps:
 # turn. Take `4463EL` (level 0) → `4563TJ` (level 3), the worked case "chart-only block":
 
 # %%
-trap = line_of_sight(m, "4463EL", "4563TJ")
+trap = line_of_sight(m, *CASES["l5_chartonly_block"].pair)
 crossing_table(trap)
 length, top = trap.length, trap.higher_level + 1 - trap.lower_level
 table(["where", "from the lower unit", "from the higher unit", "half-way test (L-4 style)",
@@ -271,7 +274,7 @@ assert not trap.visible and all(length - p.distance <= p.distance for p in trap.
 # at `4563GT` (level 3 + 1 for the trees = rise 3) pokes above the line.
 
 # %%
-tie = line_of_sight(m, "4563KP", "4563FT")
+tie = line_of_sight(m, *CASES["l5_tie_on_line"].pair)
 top = tie.chart_top[1]
 for p in tie.chart_points:
     on = "exactly ON the line → counts as below" if p.rise == top * p.t else (
@@ -289,7 +292,7 @@ plt.show()
 # On the line counts as below: **visible**, as L-4 says.
 
 # %%
-step = line_of_sight(m, "4563AE", "4563AF")
+step = line_of_sight(m, *CASES["l4_adjacent"].pair)
 p = step.chart_points[0]
 print(f"point ({p.distance:.2f}, +{p.rise}), line there {step.chart_top[1] * p.t} →",
       step.verdict, step.case)
@@ -322,7 +325,7 @@ plt.show()
 # see the cliff's foot. So adjacent hexes two levels apart never see each other:
 
 # %%
-cliff = line_of_sight(m, "4563HH", "4563II")
+cliff = line_of_sight(m, *CASES["adjacent_2_levels"].pair)
 for p in cliff.chart_points:
     print(f"({p.distance:.2f}, +{p.rise}) at {p.where}:", "below or on" if p.clear else "ABOVE")
 print(cliff.verdict, "—", cliff.reason)
@@ -365,7 +368,7 @@ assert [best_visible_rise(d) for d in range(1, 5)] == [1, 3, 5, 7]
 from hexrules_widgets import SightExplorer
 
 explorer = SightExplorer(m)
-explorer.select("4463EL", "4563TJ")
+explorer.select(*CASES["l5_chartonly_block"].pair)
 explorer
 
 # %% [markdown]

@@ -24,17 +24,11 @@
 from hexrules_widgets import SightExplorer
 
 from hexrules import HexMap
+from hexrules.sight import load_sight_cases
 
-# One pair per case, found on the training map by tests/scan_demo_pairs.py and checked
-# by tests/test_widgets.py (rerun the scan if the map changes).
-PREPARED = {
-    "L-3 clear 同一高程 通视": ("4563FS", "4563JK"),
-    "L-3 blocked by forest/city 丛林地/居民地 遮挡": ("4563AA", "4563LF"),
-    "L-4 clear 相邻高程 通视": ("4563AA", "4563AG"),
-    "L-4 blocked 相邻高程 不通视": ("4563AA", "4563AK"),
-    "L-5 blocked by the chart 观察测量表": ("4563AP", "4563GS"),
-    "Hexside rule: the lower side counts 格边": ("4563AC", "4563FJ"),
-}
+# One button per case: the prepared pairs of maps/training.cases.json, found on the training
+# map by scripts/find_sight_cases.py and checked by the tests (rerun it if the map changes).
+PREPARED = {c.title: c.pair for c in load_sight_cases("training") if c.prepared}
 
 explorer = SightExplorer(HexMap.load("training"), prepared=PREPARED, large=True)
 explorer
