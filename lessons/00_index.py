@@ -34,9 +34,12 @@
 #
 # - Run each lesson **top to bottom** (Run ▸ Run All Cells, or Shift+Enter cell by cell).
 #   Every lesson starts with a goal and ends with a summary; the rules it uses are cited by
-#   their IDs (M-…, L-…, F-…) from `RULES.md`, the English rules reference.
+#   their IDs (M-…, L-…, F-…), each linked to the project's English rules reference
+#   [`docs/rules.md`](../docs/rules.md), for example [F-3](../docs/rules.md#F-3) (the base
+#   attack level).
 # - Rulings marked **[decision]** are the project's choice where the rulebook is silent or
-#   contradicts itself; the lessons say so whenever they use one.
+#   contradicts itself; the lessons say so whenever they use one, and the rules reference
+#   lists every ruling with its reason.
 # - **Exercises 练习**: replace the `None` in the answer cell with your answer and run the cell.
 #   The check shows **✓ Right 正确** or **✗ Not yet 再想想** with a hint. The checks ask the
 #   `hexrules` library for the right answer; they never guess.

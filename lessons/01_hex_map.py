@@ -21,7 +21,9 @@
 # coordinate such as `4563GH` off a plotted map, and tell elevation (高程), city (居民地),
 # forest (丛林地), lakes (面状水系), rivers (线状水系) and roads (道路) apart.
 #
-# Rules used: RULES.md §1, M-1 … M-7.
+# Rules used ([rules reference](../docs/rules.md), §1 the map): [M-1](../docs/rules.md#M-1),
+# [M-2](../docs/rules.md#M-2), [M-3](../docs/rules.md#M-3), [M-4](../docs/rules.md#M-4),
+# [M-5](../docs/rules.md#M-5), [M-6](../docs/rules.md#M-6), [M-7](../docs/rules.md#M-7).
 
 # %% [markdown]
 # ## The rule in plain words

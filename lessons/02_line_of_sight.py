@@ -21,7 +21,11 @@
 # (两个相邻高程, L-4) or the observation-measurement chart (观察测量表, L-5, lesson 03). You know
 # the hexside rule, why sight is symmetric, and how to read a viewshed.
 #
-# Rules used: RULES.md §3, L-1 … L-7 (and M-4, M-5 from lesson 01).
+# Rules used ([rules reference](../docs/rules.md), §3 line of sight):
+# [L-1](../docs/rules.md#L-1), [L-2](../docs/rules.md#L-2), [L-3](../docs/rules.md#L-3),
+# [L-4](../docs/rules.md#L-4), [L-5](../docs/rules.md#L-5), [L-6](../docs/rules.md#L-6),
+# [L-7](../docs/rules.md#L-7) (and [M-4](../docs/rules.md#M-4), [M-5](../docs/rules.md#M-5)
+# from lesson 01).
 
 # %% [markdown]
 # ## The rule in plain words

@@ -21,7 +21,9 @@
 # simple half-way test of L-4 would let through. You will build one chart with pencil-and-paper
 # steps and then compare it with the library's.
 #
-# Rules used: RULES.md §3, L-2, L-4, L-5, L-6.
+# Rules used ([rules reference](../docs/rules.md), §3 line of sight):
+# [L-2](../docs/rules.md#L-2), [L-4](../docs/rules.md#L-4), [L-5](../docs/rules.md#L-5),
+# [L-6](../docs/rules.md#L-6).
 
 # %% [markdown]
 # ## The rule in plain words

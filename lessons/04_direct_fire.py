@@ -21,7 +21,13 @@
 # (战斗结果表), say *before rolling* what the odds are, and judge when concentrated fire
 # (集火射击) is worth the shots it spends.
 #
-# Rules used: RULES.md §4, F-1 … F-12 (and L-3 … L-5 for sight, T-6 for dice).
+# Rules used ([rules reference](../docs/rules.md), §4 direct fire):
+# [F-1](../docs/rules.md#F-1), [F-2](../docs/rules.md#F-2), [F-3](../docs/rules.md#F-3),
+# [F-4](../docs/rules.md#F-4), [F-5](../docs/rules.md#F-5), [F-6](../docs/rules.md#F-6),
+# [F-7](../docs/rules.md#F-7), [F-8](../docs/rules.md#F-8), [F-9](../docs/rules.md#F-9),
+# [F-10](../docs/rules.md#F-10), [F-11](../docs/rules.md#F-11), [F-12](../docs/rules.md#F-12)
+# (and [L-3](../docs/rules.md#L-3), [L-4](../docs/rules.md#L-4), [L-5](../docs/rules.md#L-5)
+# for sight, [T-6](../docs/rules.md#T-6) for dice).
 
 # %% [markdown]
 # ## The rule in plain words
@@ -49,8 +55,8 @@
 # %% [markdown]
 # ### Which parts are the project's rulings
 #
-# The rulebook's tables were partly lost, and it is silent on a few points. `RULES.md` marks
-# what the project chose, and the library follows it:
+# The rulebook's tables were partly lost, and it is silent on a few points. The rules reference
+# [`docs/rules.md`](../docs/rules.md) marks what the project chose, and the library follows it:
 #
 # - **[reconstructed]** the F-3 attack levels for 1–8 hexes (10) and the whole combat result
 #   table F-6 (rebuilt from a garbled extraction; it reproduces the rulebook's stated damage

@@ -160,3 +160,61 @@ def test_readme_and_index_list_the_same_lessons() -> None:
     assert in_index and in_index == in_readme, "the lesson table of 00_index and README.md"
     listed = {name for row in in_index for name in re.findall(r"\]\(([\w.]+\.ipynb)\)", row)}
     assert listed == {p.name for p in NOTEBOOKS} - {"00_index.ipynb"}
+
+
+# -- links to the rules reference ------------------------------------------------------------
+
+RULES_DOC = LESSONS.parent / "docs" / "rules.md"
+RULES_LINK = "../docs/rules.md"
+RULE_ID = re.compile(r"\b[A-Z]-\d+\b")
+LESSON_SOURCES = [p for p in SOURCES if p.name[:2].isdigit() and p.stem != "00_index"]
+
+
+def _markdown(path: Path) -> str:
+    if path.suffix == ".md":
+        return path.read_text(encoding="utf-8")
+    return "\n".join(c.source for c in jupytext.read(path).cells if c.cell_type == "markdown")
+
+
+def _rules_used(source: Path) -> str:
+    text = _markdown(source)
+    start = text.find("Rules used")
+    assert start >= 0, f"{source.name}: no 'Rules used' line"
+    return text[start:text.find("\n\n", start) if "\n\n" in text[start:] else None]
+
+
+@pytest.mark.parametrize("source", LESSON_SOURCES, ids=[p.stem for p in LESSON_SOURCES])
+def test_rules_used_line_links_every_rule_to_the_rules_reference(source: Path) -> None:
+    line = _rules_used(source)
+    visible = re.sub(r"\]\([^)]*\)", "]", line)  # the text a reader sees
+    ids = RULE_ID.findall(visible)
+    assert ids, f"{source.name}: no rule IDs in {line!r}"
+    for rule in ids:
+        assert f"[{rule}]({RULES_LINK}#{rule})" in line, (
+            f"{source.name}: {rule} in the 'Rules used' line is not linked to "
+            f"{RULES_LINK}#{rule}")
+
+
+@pytest.mark.parametrize("path", [*SOURCES, LESSONS / "README.md"],
+                         ids=[*(p.stem for p in SOURCES), "README"])
+def test_lessons_cite_the_rules_reference_not_the_old_files(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    for old in ("RULES.md", "decisions.md"):
+        assert old not in text, f"{path.name} cites {old}: link {RULES_LINK} instead"
+
+
+@pytest.mark.parametrize("path", [LESSONS / "00_index.py", LESSONS / "README.md"],
+                         ids=["00_index", "README"])
+def test_the_index_links_the_rules_reference(path: Path) -> None:
+    assert f"]({RULES_LINK})" in _markdown(path) and f"]({RULES_LINK}#" in _markdown(path)
+
+
+def test_every_linked_rule_has_its_anchor_in_the_rules_reference() -> None:
+    if not RULES_DOC.exists():
+        pytest.skip("docs/rules.md is not written yet")
+    doc = RULES_DOC.read_text(encoding="utf-8")
+    anchors = set(re.findall(r"""<a\s+(?:id|name)=["']([^"']+)["']""", doc))
+    links = {(p.name, anchor) for p in [*SOURCES, LESSONS / "README.md"]
+             for anchor in re.findall(re.escape(RULES_LINK) + r"#([\w-]+)", _markdown(p))}
+    missing = sorted(f"{name}: #{anchor}" for name, anchor in links if anchor not in anchors)
+    assert not missing, f"links to anchors docs/rules.md does not have: {missing}"
