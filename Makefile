@@ -7,6 +7,7 @@ VENV   ?= .venv
 PY      = $(VENV)/bin/python
 STAMP   = $(VENV)/.installed
 LAB_ARGS ?=
+VOILA_ARGS ?=
 
 .PHONY: lab test setup browser voila bench clean
 
@@ -22,15 +23,20 @@ setup: $(STAMP)
 # download). Skipped when both are already there.
 browser:
 	@if ! command -v chromium >/dev/null 2>&1 || ! fc-list 2>/dev/null | grep -qi wenquanyi; then \
+	  echo "make browser: installing Debian's chromium and fonts-wqy-microhei (a CJK font) with" \
+	    "apt-get for the real-browser tests (tests/browser); once, this can take a few minutes"; \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && \
 	  $$SUDO apt-get install -y -qq chromium fonts-wqy-microhei >/dev/null; fi
 
+# Serves the repository root (the file browser reaches maps/, hexrules/data/tables/ and
+# docs/) and opens the lessons' index.
 lab: $(STAMP)
-	$(VENV)/bin/jupyter lab lessons/00_index.ipynb $$( [ "$$(id -u)" = 0 ] && echo --allow-root ) $(LAB_ARGS)
+	$(VENV)/bin/jupyter lab --ServerApp.root_dir=. lessons/00_index.ipynb \
+	  $$( [ "$$(id -u)" = 0 ] && echo --allow-root ) $(LAB_ARGS)
 
 voila: $(STAMP)
-	$(VENV)/bin/voila lessons/instructor_demo.ipynb
+	$(VENV)/bin/voila lessons/instructor_demo.ipynb $(VOILA_ARGS)
 
 test: $(STAMP) browser
 	$(VENV)/bin/ruff check .

@@ -21,6 +21,7 @@ from hexrules.combat import (
     fire_odds,
     shot_distribution,
     simulate_fire,
+    state_label,
     verify_fire,
 )
 from hexrules.dice import Dice, Roll, ScriptedDice
@@ -84,6 +85,7 @@ __all__ = [
     "final_attack_level",
     "record_from_dict",
     "simulate_fire",
+    "state_label",
     "Result",
     "Roll",
     "ScriptedDice",

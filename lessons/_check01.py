@@ -2,29 +2,27 @@
 
 They never decide a rule themselves: the right answer always comes from hexrules
 (``HexMap.name_of``, ``Hex.distance``, ``Hex.direction_to``, ``HexMap.has_road`` …); the
-helpers only compare it with the reader's answer, print a verdict and a hint, and return
-``True`` or ``False``.
+helpers only compare it with the reader's answer and return a :class:`~_check.Verdict`
+(shown as ✓ or ✗ with a hint).
 
 >>> from hexrules import HexMap
 >>> m = HexMap.load("training")
 >>> check_name("4563ab", m, (1, 0))
 ✓ Right 正确
-True
 >>> check_distance(None, m, "4563AA", "4563AC")
 ✗ Not yet 再想想 — hint 提示: count the steps from hex to hex (M-1); ...
-False
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from _check import as_int, say
+from _check import Verdict, as_int, say
 
 from hexrules import DIRECTION_NAMES, HexMap
 
 
-def check_name(answer: Any, hexmap: HexMap, where: Any) -> bool:
+def check_name(answer: Any, hexmap: HexMap, where: Any) -> Verdict:
     """Compare ``answer`` with the military name (M-2) of ``where`` on ``hexmap``."""
     expected = hexmap.name_of(hexmap.parse(where))
     ok = isinstance(answer, str) and answer.strip().upper() == expected
@@ -34,7 +32,7 @@ def check_name(answer: Any, hexmap: HexMap, where: Any) -> bool:
                     "letter counted from its left.")
 
 
-def check_distance(answer: Any, hexmap: HexMap, a: Any, b: Any) -> bool:
+def check_distance(answer: Any, hexmap: HexMap, a: Any, b: Any) -> Verdict:
     """Compare ``answer`` with the distance in hexes (M-1) from ``a`` to ``b``."""
     expected = hexmap.parse(a).distance(hexmap.parse(b))
     ok = as_int(answer) == expected
@@ -57,7 +55,7 @@ def _direction_number(answer: Any) -> int | None:
     return None
 
 
-def check_direction(answer: Any, hexmap: HexMap, a: Any, b: Any) -> bool:
+def check_direction(answer: Any, hexmap: HexMap, a: Any, b: Any) -> Verdict:
     """Compare ``answer`` (1–6 or 'NE' …) with the direction from ``a`` to adjacent ``b``."""
     expected = hexmap.parse(a).direction_to(hexmap.parse(b))
     ok = _direction_number(answer) == expected
@@ -65,7 +63,7 @@ def check_direction(answer: Any, hexmap: HexMap, a: Any, b: Any) -> bool:
                     "3 SE, 4 SW, 5 W, 6 NW. Hexes are pointy-top, so there is no N or S.")
 
 
-def check_link(answer: Any, hexmap: HexMap, a: Any, b: Any) -> bool:
+def check_link(answer: Any, hexmap: HexMap, a: Any, b: Any) -> Verdict:
     """Compare ``answer`` ('road', 'river', 'both' or 'none') with what joins ``a`` and ``b``."""
     ha, hb = hexmap.parse(a), hexmap.parse(b)
     road, river = hexmap.has_road(ha, hb), hexmap.has_river(ha, hb)

@@ -2,28 +2,26 @@
 
 They never decide a rule themselves: the right answer always comes from hexrules
 (``HexMap.effective_height``, ``line_of_sight``); the helpers only compare it with the reader's
-answer, print a verdict and a hint, and return ``True`` or ``False``.
+answer and return a :class:`~_check.Verdict` (shown as ✓ or ✗ with a hint).
 
 >>> from hexrules import HexMap
 >>> m = HexMap.load("training")
 >>> check_visible("visible", m, "4563AC", "4563FF")
 ✓ Right 正确
-True
 >>> check_case("L4", m, "4563AE", "4563AF")
 ✓ Right 正确
-True
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from _check import as_int, say
+from _check import Verdict, as_int, say
 
 from hexrules import HexMap, line_of_sight
 
 
-def check_effective_height(answer: Any, hexmap: HexMap, where: Any) -> bool:
+def check_effective_height(answer: Any, hexmap: HexMap, where: Any) -> Verdict:
     """Compare ``answer`` with the effective height for sight (L-2) of ``where``."""
     expected = hexmap.effective_height(hexmap.parse(where))
     return say(as_int(answer) == expected,
@@ -44,7 +42,7 @@ def _as_visible(answer: Any) -> bool | None:
     return None
 
 
-def check_visible(answer: Any, hexmap: HexMap, observer: Any, target: Any) -> bool:
+def check_visible(answer: Any, hexmap: HexMap, observer: Any, target: Any) -> Verdict:
     """Compare ``answer`` (True/False or 'visible'/'blocked') with :func:`line_of_sight`."""
     record = line_of_sight(hexmap, observer, target)
     return say(_as_visible(answer) is record.visible,
@@ -53,7 +51,7 @@ def check_visible(answer: Any, hexmap: HexMap, observer: Any, target: Any) -> bo
                 "(who is nearer the change point?); otherwise the chart of L-5.")
 
 
-def check_case(answer: Any, hexmap: HexMap, observer: Any, target: Any) -> bool:
+def check_case(answer: Any, hexmap: HexMap, observer: Any, target: Any) -> Verdict:
     """Compare ``answer`` ('L-3', 'L-4' or 'L-5') with the case :func:`line_of_sight` reports."""
     record = line_of_sight(hexmap, observer, target)
     text = str(answer).strip().upper().replace(" ", "") if isinstance(answer, str) else ""

@@ -2,30 +2,27 @@
 
 They never decide a rule themselves: the right answer always comes from the
 :class:`~hexrules.sight.SightRecord` that ``line_of_sight`` returns (``chart_points``,
-``chart_top``, ``blocking_points``); the helpers only compare it with the reader's answer,
-print a verdict and a hint, and return ``True`` or ``False``.
+``chart_top``, ``blocking_points``); the helpers only compare it with the reader's answer
+and return a :class:`~_check.Verdict` (shown as ✓ or ✗ with a hint).
 
 >>> from hexrules import HexMap
 >>> m = HexMap.load("training")
 >>> check_chart_top((1.0, 3), m, "4563HH", "4563II")
 ✓ Right 正确
-True
 >>> check_blocker("4563II", m, "4563HH", "4563II")
 ✓ Right 正确
-True
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from _check import say
+from _check import Verdict, say
 
 from hexrules import HexMap, line_of_sight
 
 #: How far a distance may be off (in hexes): two decimals are plenty.
 TOLERANCE = 0.05
-
 
 
 def _as_point(answer: Any) -> tuple[float, float] | None:
@@ -43,7 +40,7 @@ def _same_point(answer: Any, distance: float, rise: int) -> bool:
 
 
 def check_chart_point(answer: Any, hexmap: HexMap, observer: Any, target: Any,
-                      index: int = 0) -> bool:
+                      index: int = 0) -> Verdict:
     """Compare ``answer`` = (distance, rise) with chart point number ``index`` (from 0)."""
     record = line_of_sight(hexmap, observer, target)
     p = record.chart_points[index]
@@ -55,7 +52,7 @@ def check_chart_point(answer: Any, hexmap: HexMap, observer: Any, target: Any,
         "lower unit's level, with +1 for city and forest (L-2).")
 
 
-def check_chart_top(answer: Any, hexmap: HexMap, observer: Any, target: Any) -> bool:
+def check_chart_top(answer: Any, hexmap: HexMap, observer: Any, target: Any) -> Verdict:
     """Compare ``answer`` = (distance, rise) with the higher unit's chart point (L-5)."""
     record = line_of_sight(hexmap, observer, target)
     distance, rise = record.chart_top
@@ -65,7 +62,7 @@ def check_chart_top(answer: Any, hexmap: HexMap, observer: Any, target: Any) -> 
         "in hexes) and at its level + 1 − the lower unit's level (L-5).")
 
 
-def check_blocker(answer: Any, hexmap: HexMap, observer: Any, target: Any) -> bool:
+def check_blocker(answer: Any, hexmap: HexMap, observer: Any, target: Any) -> Verdict:
     """Compare ``answer`` with the hex of the first chart point above the line ('none' if clear)."""
     record = line_of_sight(hexmap, observer, target)
     blockers = record.blocking_points

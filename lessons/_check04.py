@@ -1,21 +1,27 @@
 """Self-check helpers for lesson 04 (direct fire).
 
 They never decide a rule themselves: the right answer always comes from hexrules, and the
-helpers only compare it with the reader's answer and print a hint.
+helpers only compare it with the reader's answer and return a
+:class:`~_check.Verdict` (shown as ✓ or ✗ with a hint).
+
+>>> check_level(9, 12)
+✓ Right 正确
+>>> check_shooters(3, {1: 0.25, 2: 0.44, 3: 0.58}, 0.40)
+✗ Not yet 再想想 — hint 提示: look at the exact P(destroyed) for each N in the table above.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from _check import as_int, say
+from _check import Verdict, as_int, say
 
 from hexrules import adjudicate_fire, final_attack_level
 from hexrules.dice import ScriptedDice
 from hexrules.units import Result
 
 
-def check_level(answer: Any, distance: int, height_difference: int = 0, **kwargs: Any) -> bool:
+def check_level(answer: Any, distance: int, height_difference: int = 0, **kwargs: Any) -> Verdict:
     """Compare ``answer`` with :func:`hexrules.combat.fire.final_attack_level`."""
     expected = final_attack_level(distance, height_difference, **kwargs)
     ok = as_int(answer) == expected
@@ -37,7 +43,7 @@ def _as_result(answer: Any) -> Result | None:
 
 
 def check_result(answer: Any, hexmap: Any, shooter: Any, target: Any, dice: list[int],
-                 **kwargs: Any) -> bool:
+                 **kwargs: Any) -> Verdict:
     """Adjudicate with scripted ``dice`` and compare ``answer`` ('K', 'S', '.', …)."""
     record = adjudicate_fire(hexmap, shooter, target, dice=ScriptedDice(dice), **kwargs)
     ok = _as_result(answer) is record.result
@@ -46,7 +52,7 @@ def check_result(answer: Any, hexmap: Any, shooter: Any, target: Any, dice: list
                     "die ≤ 1?")
 
 
-def check_shooters(answer: Any, p_by_n: dict[int, Any], goal: float) -> bool:
+def check_shooters(answer: Any, p_by_n: dict[int, Any], goal: float) -> Verdict:
     """Compare ``answer`` with the smallest N whose exact kill chance reaches ``goal``."""
     expected = min((n for n, p in p_by_n.items() if float(p) >= goal - 1e-12), default=None)
     ok = as_int(answer) == expected

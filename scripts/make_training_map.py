@@ -3,7 +3,8 @@
 Run ``python scripts/make_training_map.py`` to regenerate it. The shapes are written out by
 hand (no randomness) so that every line-of-sight case occurs on the map: L-3 clear and
 blocked, L-4 both ways, L-5 with several change points, a hexside graze between two
-different heights and a map-edge hexside (see ``tests/data/sight_cases.json``).
+different heights and a map-edge hexside (see ``maps/training.cases.json``; rerun
+``scripts/find_sight_cases.py`` after changing the map).
 
 Landscape (offset col, row; row 0 is the north edge):
 

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -12,9 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hexrules import Hex, HexMap, line_of_sight
-from hexrules.sight import line_geometry
+from hexrules.sight import SightCase, line_geometry, load_sight_cases
 
-CASES = json.loads((Path(__file__).parent / "data" / "sight_cases.json").read_text("utf-8"))
+#: The worked cases of maps/training.cases.json (scripts/find_sight_cases.py).
+CASES = load_sight_cases("training")
 
 
 def row_map(levels: list[int], terrain: str | None = None) -> HexMap:
@@ -204,18 +203,18 @@ def test_L6_case_reporting_and_L4_agrees_with_L5(test_maps: list[HexMap]) -> Non
     assert seen == {"L-3", "L-4", "L-5"}
 
 
-@pytest.mark.parametrize("case", CASES["cases"], ids=[c["id"] for c in CASES["cases"]])
-def test_L6_worked_cases_on_the_training_map(training: HexMap, case: dict) -> None:
-    r = line_of_sight(training, case["observer"], case["target"])
-    assert (r.case, r.visible) == (case["case"], case["visible"]), case["description"]
-    back = line_of_sight(training, case["target"], case["observer"])
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_L6_worked_cases_on_the_training_map(training: HexMap, case: SightCase) -> None:
+    r = line_of_sight(training, case.observer, case.target)
+    assert (r.case, r.visible) == (case.case, case.visible), case.shows
+    back = line_of_sight(training, case.target, case.observer)
     assert (back.case, back.visible) == (r.case, r.visible)  # L-7
 
 
 def test_L6_training_map_shows_every_case() -> None:
-    shows = {c["shows"] for c in CASES["cases"]}
-    assert {"L-3 visible", "L-3 blocked", "L-4 visible", "L-4 blocked", "L-5 visible",
-            "L-5 blocked", "hexside decides", "map edge hexside"} <= shows
+    ids = {c.id for c in CASES}
+    assert {"l3_visible", "l3_blocked", "l4_visible", "l4_blocked", "l5_visible",
+            "l5_blocked", "hexside_decides", "map_edge_hexside"} <= ids
 
 
 @settings(max_examples=300, deadline=None)
@@ -230,8 +229,8 @@ def test_L7_symmetry(c1: int, r1: int, c2: int, r2: int) -> None:
 
 
 def test_record_explains_renders_and_plots(training: HexMap) -> None:
-    case = next(c for c in CASES["cases"] if c["shows"] == "L-5 blocked")
-    r = line_of_sight(training, case["observer"], case["target"])
+    case = next(c for c in CASES if c.id == "l5_blocked")
+    r = line_of_sight(training, *case.pair)
     html = r._repr_html_()
     assert "Blocked 不通视" in html and "L-5" in html and "<table" in html
     text = r.explain()

@@ -7,8 +7,6 @@ the library (``line_of_sight``, ``viewshed``, the map): the widgets decide nothi
 
 from __future__ import annotations
 
-import ast
-import json
 from pathlib import Path
 
 import numpy as np
@@ -18,15 +16,14 @@ pytest.importorskip("ipyleaflet")
 
 from hexrules_widgets import OVERLAY_LEVELS, HexBoard, SightExplorer  # noqa: E402
 from hexrules_widgets.geo import MapGeo, hex_at_metres  # noqa: E402
-from scan_demo_pairs import KINDS  # noqa: E402
 
 from hexrules import HexMap, line_of_sight  # noqa: E402
 from hexrules.map.terrain import Terrain  # noqa: E402
 from hexrules.render.plots import TERRAIN_COLOURS, elevation_colour  # noqa: E402
-from hexrules.sight import CASE_LABELS  # noqa: E402
+from hexrules.sight import CASE_LABELS, load_sight_cases  # noqa: E402
 from hexrules.sight.fast import viewshed  # noqa: E402
 
-DEMO = Path(__file__).resolve().parents[1] / "lessons" / "instructor_demo.ipynb"
+DEMO = Path(__file__).resolve().parents[1] / "lessons" / "instructor_demo.py"  # its source
 
 
 @pytest.fixture(scope="module")
@@ -282,23 +279,16 @@ def test_start_over_clears_everything(explorer: SightExplorer) -> None:
 
 
 def _demo_pairs() -> dict[str, tuple[str, str]]:
-    nb = json.loads(DEMO.read_text(encoding="utf-8"))
-    for cell in nb["cells"]:
-        if cell["cell_type"] != "code":
-            continue
-        for node in ast.parse("".join(cell["source"])).body:
-            if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "PREPARED":
-                return ast.literal_eval(node.value)
-    raise AssertionError("no PREPARED = {...} in the instructor demo")
+    """The instructor demo's buttons: the prepared cases of maps/training.cases.json."""
+    return {c.title: c.pair for c in load_sight_cases("training") if c.prepared}
 
 
-def test_instructor_demo_pairs_still_show_their_case(training: HexMap) -> None:
-    pairs = _demo_pairs()
-    labels = {label: kind for kind, (label, _) in KINDS.items()}
-    assert set(pairs) == set(labels), "one button per kind of tests/scan_demo_pairs.py"
-    for label, (obs, tgt) in pairs.items():
-        check = KINDS[labels[label]][1]
-        assert check(line_of_sight(training, obs, tgt)), f"{label}: {obs} → {tgt}"
+def test_instructor_demo_reads_its_pairs_from_the_cases_file() -> None:
+    # the pairs themselves are checked with the file (tests/test_sight_cases.py)
+    text = DEMO.read_text(encoding="utf-8")
+    assert "load_sight_cases(" in text and "prepared=PREPARED" in text
+    assert not any(obs in text or tgt in text for obs, tgt in _demo_pairs().values()), (
+        "the demo names a prepared pair by hand")
 
 
 def test_prepared_pair_buttons_select_their_pair(training: HexMap) -> None:

@@ -11,6 +11,7 @@ first use so that ``import hexrules.sight`` does not import numba.
 True
 """
 
+from hexrules.sight.cases import SightCase, load_sight_cases
 from hexrules.sight.exact import (
     BLOCKED_LABEL,
     CASE_LABELS,
@@ -43,8 +44,10 @@ __all__ = [
     "Crossing",
     "Graze",
     "ProfileStep",
+    "SightCase",
     "SightRecord",
     "line_geometry",
     "line_of_sight",
+    "load_sight_cases",
     *sorted(_LAZY),
 ]

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from hexrules import HexMap, line_of_sight
-from hexrules.sight import CASE_LABELS
+from hexrules.sight import CASE_LABELS, load_sight_cases
 
 pytestmark = pytest.mark.browser
 
@@ -109,7 +109,9 @@ def test_instructor_demo_in_voila(voila_url: str, page: Any) -> None:
     page.locator(".hexrules-viewshed-toggle").click()
     page.locator("path.hexrules-overlay-viewshed").first.wait_for(state="attached",
                                                                   timeout=60_000)
-    # a prepared pair is one button
-    page.locator(".hexrules-pair", has_text="L-5 blocked by the chart").click()
-    page.locator(".hexrules-verdict", has_text="4563AP → 4563GS").wait_for(timeout=30_000)
-    assert CASE_LABELS["L-5"] in page.locator(".hexrules-verdict").inner_text()
+    # a prepared pair is one button (maps/training.cases.json)
+    chart = next(c for c in load_sight_cases("training") if c.id == "demo_l5_chart")
+    page.locator(".hexrules-pair", has_text=chart.title_en).click()
+    page.locator(".hexrules-verdict", has_text=f"{chart.observer} → {chart.target}").wait_for(
+        timeout=30_000)
+    assert CASE_LABELS[chart.case] in page.locator(".hexrules-verdict").inner_text()

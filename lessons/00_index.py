@@ -1,0 +1,76 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#       jupytext_version: 1.19.6
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Lessons 课程 — hexrules
+#
+# Welcome, cadet. These notebooks teach the rules of the tactical hex wargame (战术兵棋推演) one
+# chapter at a time, with the `hexrules` library doing every calculation so that you can check
+# each step of your own reasoning against it. Work through them in order.
+
+# %% [markdown]
+# | # | Lesson | What you learn |
+# |---|---|---|
+# | 01 | [The hex map 兵棋地图](01_hex_map.ipynb) | Hexes (六角格), distance, the six directions, military coordinates such as `4563GH`, elevation (高程), terrain, rivers (线状水系) and roads (道路). |
+# | 02 | [Line of sight 通视](02_line_of_sight.ipynb) | The sight line, effective height, the three cases L-3/L-4/L-5, the hexside rule, symmetry, and a viewshed. |
+# | 03 | [The observation-measurement chart 观察测量表](03_observation_chart.ipynb) | Building the chart by hand from a real sight line, then with the library; a line that the chart blocks though every change point looks clear. |
+# | 04 | [Direct fire 直瞄射击](04_direct_fire.ipynb) | Adjudicating a tank shot step by step (F-1…F-12), the odds before rolling, cover and concentrated fire. |
+# | — | [Instructor demo 教员演示](instructor_demo.ipynb) | For the instructor: the interactive board and sight explorer to show in class. |
+
+# %% [markdown]
+# ## How to work
+#
+# - Run each lesson **top to bottom** (Run ▸ Run All Cells, or Shift+Enter cell by cell).
+#   Every lesson starts with a goal and ends with a summary; the rules it uses are cited by
+#   their IDs (M-…, L-…, F-…), each linked to the project's English rules reference
+#   [`docs/rules.md`](../docs/rules.md), for example [F-3](../docs/rules.md#F-3) (the base
+#   attack level).
+# - Rulings marked **[decision]** are the project's choice where the rulebook is silent or
+#   contradicts itself; the lessons say so whenever they use one, and the rules reference
+#   lists every ruling with its reason.
+# - **Exercises 练习**: replace the `None` in the answer cell with your answer and run the cell.
+#   The check shows **✓ Right 正确** or **✗ Not yet 再想想** with a hint. The checks ask the
+#   `hexrules` library for the right answer; they never guess.
+# - **Solutions 答案** follow each exercise, collapsed: open them only after
+#   trying.
+#
+# ## How to run the tests
+#
+# From the project folder:
+#
+# ```bash
+# make test                                        # everything: lint, unit tests, lessons, browser
+# .venv/bin/python -m pytest --nbval-lax lessons -q   # only the lessons (a few seconds each)
+# ```
+#
+# `nbval` runs every cell of every lesson; the solution cells `assert` that
+# their answer is right, so a change in the library that breaks a lesson fails the test.
+
+# %% [markdown]
+# The cell below checks that the lessons listed above are here and that the library loads.
+
+# %%
+from pathlib import Path
+
+import hexrules
+
+here = Path.cwd()
+lessons = here if (here / "00_index.ipynb").exists() else here / "lessons"
+names = ["01_hex_map.ipynb", "02_line_of_sight.ipynb", "03_observation_chart.ipynb",
+         "04_direct_fire.ipynb", "instructor_demo.ipynb"]
+for name in names:
+    print(("✓" if (lessons / name).exists() else "✗ missing"), name)
+print("hexrules", hexrules.__version__)
+assert all((lessons / name).exists() for name in names)
