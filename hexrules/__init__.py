@@ -22,13 +22,18 @@ from hexrules.combat.fire import (
 from hexrules.dice import Dice, Roll, ScriptedDice
 from hexrules.errors import (
     CoordinateError,
+    CoordinateTypeError,
     DiceExhaustedError,
     IllegalOrderError,
     MapFormatError,
+    MapNotFoundError,
     NoLineOfSightError,
     OffMapError,
     RulesError,
+    RulesTypeError,
     TableFormatError,
+    TableKeyError,
+    TableLookupError,
 )
 from hexrules.map.coords import Georef
 from hexrules.map.hexgrid import DIRECTION_NAMES, DIRECTIONS, Hex
@@ -86,17 +91,22 @@ __all__ = [
     "verify_fire",
     "DIRECTION_NAMES",
     "CoordinateError",
+    "CoordinateTypeError",
     "DiceExhaustedError",
     "Georef",
     "Hex",
     "HexMap",
     "IllegalOrderError",
     "MapFormatError",
+    "MapNotFoundError",
     "NoLineOfSightError",
     "OffMapError",
     "RulesError",
+    "RulesTypeError",
     "SightRecord",
     "TableFormatError",
+    "TableKeyError",
+    "TableLookupError",
     "Terrain",
     "line_of_sight",
 ]
