@@ -128,6 +128,7 @@ from hexrules.errors import (  # noqa: E402
     RulesTypeError,
 )
 from hexrules.map.hexmap import iter_sides  # noqa: E402
+from hexrules.map.mapfile import parse_map  # noqa: E402
 
 FLAT = HexMap.flat(4, 3, name="tiny")
 
@@ -180,6 +181,11 @@ MAP_ERRORS = [
      "no map file"),
     ("M1_from_dict_a_list", lambda: HexMap.from_dict([1, 2]), MapFormatError,
      "<dict>: the top level must be a JSON object"),
+    ("M1_parse_map_a_string", lambda: parse_map("{}", "f.json"), MapFormatError,
+     "f.json: the top level must be a JSON object"),
+    ("M1_parse_map_no_name", lambda: parse_map({"format": "hexrules-map",
+                                                "schema_version": 1}, "f.json"),
+     MapFormatError, "f.json: name: missing"),
     ("M1_save_into_no_folder", lambda: FLAT.save("/nonexistent/dir/m.json"), MapNotFoundError,
      "no folder /nonexistent/dir"),
     ("M1_save_to_a_number", lambda: FLAT.save(5), RulesTypeError, "HexMap.save takes a path"),

@@ -192,6 +192,10 @@ CASES = [
      "'guess'"),
     ("artillery_two_rings.toml", "artillery.toml", "A-6", "row gun 2", "column levels",
      "3 levels"),
+    ("results_stray_row_13.toml", "combat_results.toml", "F-6", "row 13", "column -",
+     "unexpected row 13: rows run 2-12"),
+    ("units_undeclared_armour.toml", "units.toml", "C-1", "row unit_type.tank",
+     "column armour", "armour class 'heavy' is not declared"),
 ]
 
 
@@ -332,15 +336,23 @@ MUTATIONS = [
 ]
 
 
-@pytest.mark.parametrize(("name", "old", "new", "row", "column", "words"),
-                         [c[1:] for c in MUTATIONS], ids=[c[0] for c in MUTATIONS])
-def test_mutated_table_names_file_and_entry(tmp_path, name, old, new, row, column, words):
+#: The file an error names when it is not the edited one (a cross-reference).
+BLAME = {"F8_missing_class_used_by_a_unit_type": "combat_results.toml"}
+
+
+@pytest.mark.parametrize(("case", "name", "old", "new", "row", "column", "words"), MUTATIONS,
+                         ids=[c[0] for c in MUTATIONS])
+def test_mutated_table_names_file_and_entry(tmp_path, case, name, old, new, row, column,
+                                            words):
     folder = _mutated(tmp_path, name, old, new)
     with pytest.raises(TableFormatError) as info:
         load_tables(folder)
     msg = str(info.value)
-    assert f"{row}," in msg and column in msg and words in msg, msg
-    assert info.value.row is not None and info.value.column is not None
+    blamed = BLAME.get(case, name)
+    assert msg.startswith(f"{folder.resolve() / blamed}: table {FILES[blamed]!r}, {row},"), msg
+    assert column in msg and words in msg, msg
+    assert info.value.file == str(folder.resolve() / blamed)
+    assert info.value.table == FILES[blamed]
 
 
 def test_F8_A7_a_new_unit_type_needs_thresholds_everywhere(tmp_path):
