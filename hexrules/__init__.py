@@ -27,14 +27,19 @@ from hexrules.combat import (
 from hexrules.dice import Dice, Roll, ScriptedDice
 from hexrules.errors import (
     CoordinateError,
+    CoordinateTypeError,
     DiceExhaustedError,
     IllegalOrderError,
     MapFormatError,
+    MapNotFoundError,
     NoLineOfSightError,
     OffMapError,
     ReplayDivergedError,
     RulesError,
+    RulesTypeError,
     TableFormatError,
+    TableKeyError,
+    TableLookupError,
 )
 from hexrules.map import DIRECTION_NAMES, DIRECTIONS, Georef, Hex, HexMap, Terrain
 from hexrules.records import Effect, MapRef, Record, Step, TableRef, record_from_dict
@@ -101,18 +106,23 @@ __all__ = [
     "verify_fire",
     "DIRECTION_NAMES",
     "CoordinateError",
+    "CoordinateTypeError",
     "DiceExhaustedError",
     "Georef",
     "Hex",
     "HexMap",
     "IllegalOrderError",
     "MapFormatError",
+    "MapNotFoundError",
     "NoLineOfSightError",
     "OffMapError",
     "ReplayDivergedError",
     "RulesError",
+    "RulesTypeError",
     "SightRecord",
     "TableFormatError",
+    "TableKeyError",
+    "TableLookupError",
     "Terrain",
     "line_of_sight",
 ]

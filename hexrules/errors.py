@@ -4,10 +4,18 @@ Every error a user can provoke is a :class:`RulesError`, itself a :class:`ValueE
 ``except ValueError`` still catches everything. Messages name the offending input and, where
 a rule is involved, its rule ID from the rules reference ``docs/rules.md``.
 
+An argument of the wrong *type* (a string where a :class:`~hexrules.map.hexgrid.Hex` is
+needed, a float coordinate) raises :class:`RulesTypeError`, which is both a
+:class:`RulesError` and a :class:`TypeError`: ``except TypeError`` and ``except RulesError``
+both catch it. :class:`CoordinateTypeError` is the same for coordinates, and also a
+:class:`CoordinateError`.
+
 Examples
 --------
 >>> from hexrules.errors import CoordinateError, RulesError
 >>> issubclass(CoordinateError, RulesError) and issubclass(RulesError, ValueError)
+True
+>>> issubclass(CoordinateTypeError, CoordinateError) and issubclass(CoordinateTypeError, TypeError)
 True
 """
 
@@ -18,8 +26,16 @@ class RulesError(ValueError):
     """Base class of every error raised by hexrules."""
 
 
+class RulesTypeError(RulesError, TypeError):
+    """An argument of the wrong type; also a :class:`TypeError`."""
+
+
 class CoordinateError(RulesError):
     """A malformed hex coordinate or military coordinate name (M-2)."""
+
+
+class CoordinateTypeError(CoordinateError, RulesTypeError):
+    """A coordinate of the wrong type (a float, a string where a Hex is needed)."""
 
 
 class OffMapError(CoordinateError):
@@ -33,8 +49,31 @@ class MapFormatError(RulesError):
     """
 
 
+class MapNotFoundError(MapFormatError, FileNotFoundError):
+    """No map file at the path or name given; also a :class:`FileNotFoundError`."""
+
+
 class TableFormatError(RulesError):
-    """A rule-table file that does not follow its schema (file, table, row, column)."""
+    """A rule-table file that does not follow its schema (file, table, row, column).
+
+    The attributes ``file``, ``table``, ``row`` and ``column`` say where (``None`` if unknown).
+    """
+
+    file: str | None = None
+    table: str | None = None
+    row: object = None
+    column: object = None
+
+
+class TableLookupError(RulesError):
+    """A look-up a rule table has no entry for (a level beyond the table, an unknown gun)."""
+
+
+class TableKeyError(TableLookupError, KeyError):
+    """An unknown key of a rule table's mapping; also a :class:`KeyError`, so ``.get`` works."""
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return str(self.args[0]) if self.args else ""
 
 
 class DiceExhaustedError(RulesError):

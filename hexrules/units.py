@@ -1,10 +1,14 @@
 """Unit counters and their status markers (RULES.md C-1, C-3), and combat results (F-6).
 
-A :class:`Unit` is a small frozen value: an id, a side, a hex, an armour class and a set of
-status markers (:class:`Status`). Orders never edit a unit; they return new units
+A :class:`Unit` is a small frozen value: an id, a side, a hex, a unit type, an armour class
+and a set of status markers (:class:`Status`). Orders never edit a unit; they return new units
 (:meth:`Unit.replace`, :meth:`Unit.with_status`, :meth:`Unit.without_status`), so a record can
 keep the state before and after each step. The later game engine (turns, movement, cards)
 adds markers and fields here rather than rewriting it.
+
+Unit types and armour classes are data (``units.toml``, read by
+:func:`hexrules.tables.load_tables`): the default type is the game's tank (C-1: 85 mm gun,
+movement allowance 5, medium armour).
 
 :class:`Result` is the vocabulary of the combat result tables (F-6, A-7): no effect, S, W, I,
 K. How a result lands on a unit (F-10 accumulation) is a rule and lives in
@@ -16,6 +20,8 @@ Examples
 >>> t = Unit("B1", "blue", Hex(3, 4))
 >>> t
 Unit('B1', Side.BLUE, Hex(3, 4))
+>>> t.type, t.armour
+('tank', 'medium')
 >>> t2 = t.with_status(Status.SUPPRESSED)
 >>> t2.suppressed, t.suppressed
 (True, False)
@@ -28,17 +34,18 @@ Unit('B1', Side.BLUE, Hex(3, 4))
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from hexrules.errors import RulesError
+from hexrules.errors import RulesError, RulesTypeError
 from hexrules.map.hexgrid import Hex
 
 __all__ = [
-    "ARMOUR_CLASSES",
     "DAMAGE_MARKERS",
+    "DEFAULT_UNIT_TYPE",
     "TURN_MARKERS",
     "Result",
     "Side",
@@ -46,8 +53,22 @@ __all__ = [
     "Unit",
 ]
 
-#: Armour classes a unit may have; every tank of this game is medium (C-1).
-ARMOUR_CLASSES = ("medium",)
+#: The unit type of a :class:`Unit` that names none: the game's tank (C-1, units.toml).
+DEFAULT_UNIT_TYPE = "tank"
+
+
+def __getattr__(name: str) -> Any:
+    # ARMOUR_CLASSES: the armour classes of the default set's units.toml, read on first use
+    # (hexrules.tables imports this module, so it cannot be read at import time).
+    if name == "ARMOUR_CLASSES":
+        return tuple(_default_units().armour_classes)
+    raise AttributeError(f"module 'hexrules.units' has no attribute {name!r}")
+
+
+def _default_units() -> Any:
+    from hexrules.tables import default_tables
+
+    return default_tables().units
 
 
 class Side(Enum):
@@ -83,11 +104,20 @@ class Side(Enum):
         """
         if isinstance(value, Side):
             return value
-        key = str(value).strip().lower()
+        if not isinstance(value, str):
+            raise RulesTypeError(
+                f"a side is a Side or a string 'red' (红方) or 'blue' (蓝方), got {value!r}"
+            )
+        key = value.strip().lower()
         for side, names in _SIDE_NAMES.items():
             if key in names:
                 return side
         raise RulesError(f"unknown side {value!r}: use 'red' (红方) or 'blue' (蓝方)")
+
+    @classmethod
+    def _missing_(cls, value: object) -> Side:
+        """``Side("红")`` works like :meth:`parse`; an unknown side raises its error."""
+        return cls.parse(value)  # type: ignore[arg-type]
 
     def __repr__(self) -> str:
         return f"Side.{self.name}"
@@ -120,6 +150,18 @@ class Status(Enum):
     def zh(self) -> str:
         """The Chinese term alone, e.g. ``'压制'``."""
         return _STATUS_LABELS[self].rsplit(" ", 1)[1]
+
+    @classmethod
+    def _missing_(cls, value: object) -> Status:
+        """``Status("x")`` raises the project's error listing the markers (C-3).
+
+        >>> Status("supressed")
+        Traceback (most recent call last):
+        ...
+        hexrules.errors.RulesError: unknown status 'supressed' (C-3); valid: fired, ...
+        """
+        valid = ", ".join(m.value for m in cls)
+        raise RulesError(f"unknown status {value!r} (C-3); valid: {valid}")
 
     def __repr__(self) -> str:
         return f"Status.{self.name}"
@@ -192,15 +234,22 @@ class Result(Enum):
         >>> Result.from_code("X")
         Traceback (most recent call last):
         ...
-        hexrules.errors.RulesError: unknown result code 'X': use '.' no effect, ...
+        hexrules.errors.RulesError: unknown result code 'X' (F-6): use '.' no effect, ...
         """
+        if not isinstance(code, str):
+            raise RulesTypeError(f"a result code is a one-letter string like 'K', got {code!r}")
         for r in cls:
             if r.value == code:
                 return r
         raise RulesError(
-            f"unknown result code {code!r}: use '.' no effect, 'S' suppressed, "
+            f"unknown result code {code!r} (F-6): use '.' no effect, 'S' suppressed, "
             "'W' weapon lost, 'I' immobilised, 'K' destroyed"
         )
+
+    @classmethod
+    def _missing_(cls, value: object) -> Result:
+        """``Result("X")`` raises the project's error, as :meth:`from_code` does."""
+        return cls.from_code(value)  # type: ignore[arg-type]
 
     def __repr__(self) -> str:
         return f"Result.{self.name}"
@@ -225,23 +274,33 @@ _RESULT_STATUS = {
 }
 
 
-def _status_set(status: Iterable[Status | str]) -> frozenset[Status]:
+def _status_set(status: Iterable[Status | str] | Status | str) -> frozenset[Status]:
+    """Markers from Status values or their names (``'suppressed'``); one marker alone too."""
+    if isinstance(status, Status | str):
+        status = [status]
+    try:
+        items = list(status)
+    except TypeError:
+        raise RulesTypeError(
+            f"status must be an iterable of Status markers, got {status!r}"
+        ) from None
     out = set()
-    for s in status:
+    for s in items:
         if isinstance(s, Status):
             out.add(s)
             continue
-        try:
-            out.add(Status(s))
-        except ValueError:
-            valid = ", ".join(m.value for m in Status)
-            raise RulesError(f"unknown status {s!r}; valid: {valid}") from None
+        if not isinstance(s, str):
+            raise RulesTypeError(f"a status marker is a Status or its name, got {s!r}")
+        out.add(Status(s))  # an unknown name raises RulesError (Status._missing_)
     return frozenset(out)
+
+
+_IDENT_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
 @dataclass(frozen=True)
 class Unit:
-    """One unit counter (C-1): a tank with an id, a side, a hex and status markers (C-3).
+    """One unit counter (C-1): an id, a side, a hex, a unit type and status markers (C-3).
 
     Parameters
     ----------
@@ -252,11 +311,31 @@ class Unit:
     hex : Hex
         Where the unit stands.
     status : iterable of Status
-        Its markers (order does not matter).
-    armour : str
-        Armour class for the armour correction (F-8, A-7); every tank here is ``'medium'``.
+        Its markers (order does not matter); a single marker or marker name is accepted too.
+    armour : str or None
+        Armour class for the armour correction (F-8, A-7). ``None`` (the default): the armour
+        class of the unit's type (see below).
     name : str
         Optional display name.
+    type : str
+        Its unit type in ``units.toml`` (C-1); default ``'tank'``, the game's tank.
+
+    Notes
+    -----
+    **Unit types and armour classes are checked against a table set by rule code, not here.**
+    An instructor's table set may define more unit types and armour classes than the default
+    set, and a unit is a value independent of any table set, so the constructor checks only
+    that ``type`` is an identifier (letters, digits, ``_``) and ``armour``, if given, one too;
+    it raises :class:`~hexrules.errors.RulesTypeError` for a value of the wrong type.
+
+    When ``armour`` is not given, the unit's armour class comes from its type:
+    :attr:`armour` holds the class the *default* set's ``units.toml`` gives that type
+    (``'medium'`` for the tank; ``None`` for a type only another set defines) and
+    :attr:`armour_from_type` is ``True``. Rule code reads the armour class through the table
+    set in use, ``tables.units.armour_of(unit)``, which resolves the type in *that* set and
+    raises :class:`~hexrules.errors.TableLookupError` naming ``units.toml`` for an unknown
+    type or armour class. :meth:`replace` keeps an armour class that came from the type
+    coming from the type, so ``unit.replace(type="heavy_tank")`` takes the new type's armour.
 
     Examples
     --------
@@ -267,35 +346,77 @@ class Unit:
     Hex(1, 0)
     >>> u.without_status(Status.FIRED) == Unit("R1", "red", Hex(0, 0))
     True
+    >>> Unit("R2", "red", Hex(0, 0), type="heavy_tank")  # a type of an instructor's set
+    Unit('R2', Side.RED, Hex(0, 0), type='heavy_tank')
+    >>> Unit("R3", "red", (0, 0))
+    Traceback (most recent call last):
+    ...
+    hexrules.errors.RulesTypeError: unit 'R3': hex must be a Hex, got (0, 0) (for offset col, \
+row use Hex.from_offset(0, 0))
     """
 
     id: str
     side: Side
     hex: Hex
     status: frozenset[Status] = frozenset()
-    armour: str = "medium"
+    armour: str | None = None
     name: str = ""
+    type: str = DEFAULT_UNIT_TYPE
+    _armour_from_type: bool = field(default=False, init=False, repr=False)
 
     def __post_init__(self) -> None:
-        if not isinstance(self.id, str) or not self.id.strip():
+        if not isinstance(self.id, str):
+            raise RulesTypeError(f"a unit id must be a string, got {self.id!r}")
+        if not self.id.strip():
             raise RulesError(f"a unit id must be a non-empty string, got {self.id!r}")
         object.__setattr__(self, "side", Side.parse(self.side))
         if not isinstance(self.hex, Hex):
-            raise RulesError(f"unit {self.id!r}: hex must be a Hex, got {self.hex!r}")
+            hint = ""
+            if isinstance(self.hex, tuple) and len(self.hex) == 2:
+                hint = f" (for offset col, row use Hex.from_offset{self.hex!r})"
+            raise RulesTypeError(f"unit {self.id!r}: hex must be a Hex, got {self.hex!r}{hint}")
         object.__setattr__(self, "status", _status_set(self.status))
-        if self.armour not in ARMOUR_CLASSES:
-            raise RulesError(
-                f"unit {self.id!r}: unknown armour class {self.armour!r}; "
-                f"valid: {', '.join(ARMOUR_CLASSES)}"
-            )
+        if not isinstance(self.name, str):
+            raise RulesTypeError(f"unit {self.id!r}: name must be a string, got {self.name!r}")
+        _check_name(self.id, "type", self.type, "a unit type of units.toml (C-1), like 'tank'")
+        if self.armour is None:
+            object.__setattr__(self, "_armour_from_type", True)
+            default = _default_units().types.get(self.type)
+            object.__setattr__(self, "armour", default.armour if default else None)
+        else:
+            _check_name(self.id, "armour", self.armour,
+                        "an armour class of units.toml (F-8, A-7), like 'medium'")
+
+    @property
+    def armour_from_type(self) -> bool:
+        """Whether the armour class comes from the unit type (``armour`` was not given)."""
+        return self._armour_from_type
 
     # -- updates ------------------------------------------------------------------------
     def replace(self, **changes: Any) -> Unit:
         """A copy with some fields changed (like :func:`dataclasses.replace`).
 
+        An armour class that came from the unit type keeps coming from it (see the notes of
+        :class:`Unit`).
+
         >>> Unit("R1", "red", Hex(0, 0)).replace(name="Tiger").label
         'Tiger (Red 红方)'
+        >>> Unit("R1", "red", Hex(0, 0)).replace(type="scout").armour is None
+        True
+        >>> Unit("R1", "red", Hex(0, 0)).replace(colour="green")
+        Traceback (most recent call last):
+        ...
+        hexrules.errors.RulesTypeError: Unit has no field 'colour': its fields are id, side, \
+hex, status, armour, name, type
         """
+        fields = [f.name for f in dataclasses.fields(self) if f.init]
+        for key in changes:
+            if key not in fields:
+                raise RulesTypeError(
+                    f"Unit has no field {key!r}: its fields are {', '.join(fields)}"
+                )
+        if self._armour_from_type and "armour" not in changes:
+            changes["armour"] = None
         return dataclasses.replace(self, **changes)
 
     def with_status(self, *markers: Status) -> Unit:
@@ -318,11 +439,14 @@ class Unit:
     def has(self, marker: Status) -> bool:
         """Whether the unit carries ``marker``.
 
+        ``marker`` is a :class:`Status` or its name; an unknown name raises
+        :class:`~hexrules.errors.RulesError`.
+
         >>> u = Unit("R1", "red", Hex(0, 0), status=[Status.SUPPRESSED])
-        >>> u.has(Status.SUPPRESSED), u.has(Status.FIRED)
-        (True, False)
+        >>> u.has(Status.SUPPRESSED), u.has(Status.FIRED), u.has("suppressed")
+        (True, False, True)
         """
-        return marker in self.status
+        return _status_set(marker) <= self.status
 
     # -- flags --------------------------------------------------------------------------
     @property
@@ -386,8 +510,22 @@ class Unit:
         args = [repr(self.id), repr(self.side), repr(self.hex)]
         if self.status:
             args.append(f"status=[{', '.join(repr(s) for s in Status if s in self.status)}]")
-        if self.armour != "medium":
+        if not self._armour_from_type:
             args.append(f"armour={self.armour!r}")
         if self.name:
             args.append(f"name={self.name!r}")
+        if self.type != DEFAULT_UNIT_TYPE:
+            args.append(f"type={self.type!r}")
         return f"Unit({', '.join(args)})"
+
+
+def _check_name(unit_id: str, field_name: str, value: Any, what: str) -> None:
+    if not isinstance(value, str):
+        raise RulesTypeError(
+            f"unit {unit_id!r}: {field_name} must be a string ({what}), got {value!r}"
+        )
+    if not _IDENT_RE.fullmatch(value):
+        raise RulesError(
+            f"unit {unit_id!r}: {field_name} {value!r} is not a valid name: expected {what} "
+            "(letters, digits and _, not starting with a digit)"
+        )

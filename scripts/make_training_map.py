@@ -100,15 +100,8 @@ def _chain(waypoints: list[tuple[int, int]]) -> list[list[int]]:
         a, b = Hex.from_offset(c1, r1), Hex.from_offset(c2, r2)
         n = a.distance(b)
         for i in range(n + 1):
-            fq = a.q + (b.q - a.q) * i / n + 1e-6
-            fr = a.r + (b.r - a.r) * i / n + 2e-6
-            fs = -fq - fr
-            q, r, s3 = round(fq), round(fr), round(fs)
-            if abs(q - fq) > abs(r - fr) and abs(q - fq) > abs(s3 - fs):
-                q = -r - s3
-            elif abs(r - fr) > abs(s3 - fs):
-                r = -q - s3
-            h = Hex(q, r)
+            # nudged off the hexsides, so a point never rounds to a tie
+            h = Hex.round(a.q + (b.q - a.q) * i / n + 1e-6, a.r + (b.r - a.r) * i / n + 2e-6)
             if not out or out[-1] != h:
                 out.append(h)
     return [list(h.to_offset()) for h in out]

@@ -76,3 +76,52 @@ def test_M1_hex_centres_are_50_m_apart(training: HexMap) -> None:
     for n in a.neighbors():
         (x0, y0), (x1, y1) = g.centre(a), g.centre(n)
         assert abs(((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5 - 50) < 1e-9
+
+
+# -- error paths: each public method, one test per error ----------------------------------
+from hexrules.errors import CoordinateTypeError  # noqa: E402
+
+G = Georef(463_020, 4_545_975, 32650)
+COORD_ERRORS = [
+    ("M2_georef_nan_northing", lambda: Georef(0, float("nan")), CoordinateError,
+     "Georef.northing must be finite"),
+    ("M2_georef_epsg_float", lambda: Georef(0, 0, 326.5), CoordinateTypeError,
+     "Georef.epsg must be a positive EPSG code (an integer), got 326.5"),
+    ("M2_georef_epsg_negative", lambda: Georef(0, 0, -5), CoordinateError,
+     "Georef.epsg must be a positive EPSG code, got -5"),
+    ("M2_georef_easting_string", lambda: Georef("x", 0), CoordinateTypeError,
+     "Georef.easting must be a number of metres"),
+    ("M1_centre_of_a_tuple", lambda: G.centre((0, 0)), CoordinateTypeError,
+     "Georef.centre needs a Hex, got (0, 0) (for offset col, row use Hex.from_offset(0, 0))"),
+    ("M1_corners_of_a_name", lambda: G.corners("4563AA"), CoordinateTypeError,
+     "Georef.corners needs a Hex"),
+    ("M1_lattice_point_string", lambda: G.lattice_point("1", 0), CoordinateTypeError,
+     "Georef.lattice_point needs finite numbers of metres, got x='1'"),
+    ("M1_hex_at_none", lambda: G.hex_at(None, 0), CoordinateTypeError,
+     "Georef.hex_at needs finite numbers of metres, got easting=None"),
+    ("M6_hexside_points_not_adjacent", lambda: G.hexside_points(Hex(0, 0), Hex(0, 2)),
+     CoordinateError, "not adjacent"),
+    ("M2_name_of_a_tuple", lambda: G.name((0, 0)), CoordinateTypeError,
+     "Georef.name needs a Hex"),
+    ("M2_parse_a_number", lambda: G.parse(4563), CoordinateTypeError,
+     "a military coordinate is a string like '4563GH', got 4563"),
+    ("M2_parse_malformed", lambda: G.parse("45-63"), CoordinateError,
+     "malformed military coordinate '45-63'"),
+]
+
+
+@pytest.mark.parametrize(("call", "error", "words"), [c[1:] for c in COORD_ERRORS],
+                         ids=[c[0] for c in COORD_ERRORS])
+def test_coordinate_errors_name_the_input(call, error, words) -> None:
+    with pytest.raises(error) as info:
+        call()
+    assert words in str(info.value)
+    if error is CoordinateTypeError:
+        assert isinstance(info.value, TypeError)
+
+
+def test_M6_hexside_points_match_the_corners() -> None:
+    pts = G.hexside_points(Hex(0, 0), Hex(1, 0))
+    corners = G.corners(Hex(0, 0))
+    assert all(any(abs(p[0] - c[0]) < 1e-9 and abs(p[1] - c[1]) < 1e-9 for c in corners)
+               for p in pts)

@@ -90,3 +90,59 @@ def test_invalid_direction_names_rule() -> None:
     with pytest.raises(CoordinateError, match="not adjacent"):
         Hex(0, 0).direction_to(Hex(2, 0))
     assert len(DIRECTIONS) == 6
+
+
+# -- error paths: each public function, one test per error --------------------------------
+from hexrules.errors import CoordinateTypeError  # noqa: E402
+
+GRID_ERRORS = [
+    # id, call, error, words
+    ("M3_from_offset_float", lambda: Hex.from_offset(1.5, 0), CoordinateTypeError,
+     "offset coordinates must be integers, got col=1.5"),
+    ("M3_from_offset_string", lambda: Hex.from_offset("3", 4), CoordinateTypeError,
+     "offset coordinates must be integers"),
+    ("M3_from_cube_not_summing_to_0", lambda: Hex.from_cube(1, 1, 1), CoordinateError,
+     "cube coordinates must sum to 0, got (1, 1, 1)"),
+    ("M3_from_cube_float", lambda: Hex.from_cube(0.5, -0.5, 0), CoordinateTypeError,
+     "cube coordinates must be integers"),
+    ("M1_round_string", lambda: Hex.round("0", 0), CoordinateTypeError,
+     "Hex.round needs numbers"),
+    ("M1_round_nan", lambda: Hex.round(float("nan"), 0), CoordinateError,
+     "Hex.round needs finite numbers"),
+    ("M1_distance_to_a_tuple", lambda: Hex(0, 0).distance((1, 0)), CoordinateTypeError,
+     "distance needs a Hex, got (1, 0) (for offset col, row use Hex.from_offset(1, 0))"),
+    ("M3_neighbor_float_direction", lambda: Hex(0, 0).neighbor(1.0), CoordinateTypeError,
+     "direction must be an integer 1-6"),
+    ("M3_direction_vector_7", lambda: direction_vector(7), CoordinateError,
+     "direction must be 1-6"),
+    ("M3_direction_to_a_tuple", lambda: Hex(0, 0).direction_to((0, 1)), CoordinateTypeError,
+     "direction_to needs a Hex"),
+    ("M1_ring_negative", lambda: Hex(0, 0).ring(-1), CoordinateError,
+     "ring radius must be >= 0, got -1"),
+    ("M1_ring_string", lambda: Hex(0, 0).ring("2"), CoordinateTypeError,
+     "ring radius must be an integer"),
+    ("A5_spiral_negative_at_once", lambda: Hex(0, 0).spiral(-1), CoordinateError,
+     "ring radius must be >= 0"),
+    ("M6_side_corners_not_adjacent", lambda: Hex(0, 0).side_corners(Hex(2, 0)),
+     CoordinateError, "Hex(2, 0) is not adjacent to Hex(0, 0): only adjacent hexes share"),
+    ("M6_side_corners_of_a_tuple", lambda: Hex(0, 0).side_corners((1, 0)),
+     CoordinateTypeError, "side_corners needs a Hex"),
+]
+
+
+@pytest.mark.parametrize(("call", "error", "words"), [c[1:] for c in GRID_ERRORS],
+                         ids=[c[0] for c in GRID_ERRORS])
+def test_grid_errors_name_the_input(call, error, words) -> None:
+    with pytest.raises(error) as info:
+        call()
+    assert words in str(info.value)
+    assert isinstance(info.value, CoordinateError)
+    if error is CoordinateTypeError:
+        assert isinstance(info.value, TypeError)
+
+
+def test_M6_side_corners_are_shared_and_symmetric() -> None:
+    a = Hex(2, 3)
+    for b in a.neighbors():
+        assert a.side_corners(b) == b.side_corners(a)
+        assert set(a.side_corners(b)) <= set(a.corners()) & set(b.corners())

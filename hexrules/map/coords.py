@@ -29,8 +29,8 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
-from hexrules.errors import CoordinateError
-from hexrules.map.hexgrid import Hex
+from hexrules.errors import CoordinateError, CoordinateTypeError
+from hexrules.map.hexgrid import Hex, _require_hex
 
 __all__ = ["HEX_METRES", "ROW_METRES", "Georef", "MILITARY_RE"]
 
@@ -56,6 +56,13 @@ class Georef:
     epsg : int
         EPSG code of the projected CRS the metres are in (e.g. 32650 = UTM zone 50N).
 
+    Raises
+    ------
+    CoordinateTypeError
+        If a value is not a number (``epsg``: not an integer).
+    CoordinateError
+        If ``easting`` or ``northing`` is not finite or ``epsg`` is not positive.
+
     Examples
     --------
     >>> Georef(463_020, 4_545_975, 32650).centre(Hex(0, 0))
@@ -70,10 +77,16 @@ class Georef:
         for name in ("easting", "northing"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int | float):
-                raise CoordinateError(f"Georef.{name} must be a number of metres, got {value!r}")
+                raise CoordinateTypeError(
+                    f"Georef.{name} must be a number of metres, got {value!r}"
+                )
             if not math.isfinite(value):
                 raise CoordinateError(f"Georef.{name} must be finite, got {value!r}")
-        if isinstance(self.epsg, bool) or not isinstance(self.epsg, int) or self.epsg <= 0:
+        if isinstance(self.epsg, bool) or not isinstance(self.epsg, int):
+            raise CoordinateTypeError(
+                f"Georef.epsg must be a positive EPSG code (an integer), got {self.epsg!r}"
+            )
+        if self.epsg <= 0:
             raise CoordinateError(f"Georef.epsg must be a positive EPSG code, got {self.epsg!r}")
 
     # -- metric layout ----------------------------------------------------------------
@@ -83,6 +96,7 @@ class Georef:
         >>> Georef(463_020, 4_545_975, 32650).centre(Hex.from_offset(1, 1))
         (463095.0, 4545931.698729811)
         """
+        _require_hex(h, "Georef.centre")
         col, row = h.to_offset()
         x = self.easting + HEX_METRES * (col + 0.5 * (row & 1))
         y = self.northing - ROW_METRES * row
@@ -95,6 +109,7 @@ class Georef:
         >>> g.lattice_point(*Hex(1, 0).lattice())
         (50.0, 0.0)
         """
+        _require_numbers("Georef.lattice_point", x=x, y=y)
         return float(self.easting + x * HEX_METRES / 2), float(self.northing - y * ROW_METRES / 3)
 
     def hex_at(self, easting: float, northing: float) -> Hex:
@@ -103,7 +118,13 @@ class Georef:
         >>> g = Georef(463_020, 4_545_975, 32650)
         >>> g.hex_at(463_020 + 60, 4_545_975 - 5).to_offset()
         (1, 0)
+        >>> g.hex_at("463080", 4_545_970)
+        Traceback (most recent call last):
+        ...
+        hexrules.errors.CoordinateTypeError: Georef.hex_at needs finite numbers of metres, got \
+easting='463080'
         """
+        _require_numbers("Georef.hex_at", easting=easting, northing=northing)
         x = (easting - self.easting) * 2 / HEX_METRES
         y = (self.northing - northing) * 3 / ROW_METRES
         fr = y / 3
@@ -116,6 +137,7 @@ class Georef:
         >>> [(round(x, 1), round(y, 1)) for x, y in corners]
         [(0.0, 28.9), (25.0, 14.4), (25.0, -14.4), (0.0, -28.9), (-25.0, -14.4), (-25.0, 14.4)]
         """
+        _require_hex(h, "Georef.corners")
         cx, cy = self.centre(h)
         half = HEX_METRES / 2
         radius = HEX_METRES / math.sqrt(3)  # centre to corner
@@ -127,6 +149,17 @@ class Georef:
             (cx - half, cy - radius / 2),
             (cx - half, cy + radius / 2),
         ]
+
+    def hexside_points(self, a: Hex, b: Hex) -> list[tuple[float, float]]:
+        """The two end points, in metres, of the hexside between adjacent ``a`` and ``b``.
+
+        Raises :class:`~hexrules.errors.CoordinateError` if they are not adjacent.
+
+        >>> Georef(463_020, 4_545_975, 32650).hexside_points(Hex(0, 0), Hex(1, 0))
+        [(463045.0, 4545989.43375673), (463045.0, 4545960.56624327)]
+        """
+        _require_hex(a, "Georef.hexside_points")
+        return [self.lattice_point(x, y) for x, y in a.side_corners(b)]
 
     # -- military coordinates (M-2) -------------------------------------------------
     def _first_row_in_square(self, north_km: int) -> int:
@@ -152,6 +185,7 @@ class Georef:
         >>> Georef(463_020, 4_545_975, 32650).name(Hex.from_offset(20, 0))
         '4564AA'
         """
+        _require_hex(h, "Georef.name")
         col, row = h.to_offset()
         north_km = math.floor(self._row_centre(row) / 1000)
         east_km = math.floor(self._col_centre(col, row) / 1000)
@@ -184,7 +218,9 @@ class Georef:
         hexrules.errors.CoordinateError: malformed military coordinate '45-63': ...
         """
         if not isinstance(name, str):
-            raise CoordinateError(f"a military coordinate is a string like '4563GH', got {name!r}")
+            raise CoordinateTypeError(
+                f"a military coordinate is a string like '4563GH', got {name!r}"
+            )
         m = MILITARY_RE.match(name.strip().upper())
         if m is None:
             raise CoordinateError(
@@ -207,6 +243,17 @@ class Georef:
                 "(M-2: 20 hexes per row in a 1 km square)"
             )
         return Hex.from_offset(col, row)
+
+
+def _require_numbers(where: str, **values: object) -> None:
+    """Finite numbers (numpy ones too); a string, a bool, ``None`` or NaN is refused."""
+    for key, v in values.items():
+        try:
+            ok = not isinstance(v, bool | str) and math.isfinite(float(v))  # type: ignore[arg-type]
+        except (TypeError, ValueError):
+            ok = False
+        if not ok:
+            raise CoordinateTypeError(f"{where} needs finite numbers of metres, got {key}={v!r}")
 
 
 def _nearest_km(mod100: int, reference_m: float) -> int:

@@ -30,10 +30,13 @@ True
 
 from __future__ import annotations
 
+import math
+import operator
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
-from hexrules.errors import CoordinateError
+from hexrules.errors import CoordinateError, CoordinateTypeError
 
 __all__ = [
     "DIRECTION_NAMES",
@@ -56,8 +59,9 @@ class Hex:
 
     Raises
     ------
-    CoordinateError
-        If ``q`` or ``r`` is not an integer.
+    CoordinateTypeError
+        If ``q`` or ``r`` is not an integer (a :class:`~hexrules.errors.CoordinateError` and
+        a :class:`TypeError`).
 
     Examples
     --------
@@ -68,7 +72,7 @@ class Hex:
     >>> Hex(1.5, 0)
     Traceback (most recent call last):
     ...
-    hexrules.errors.CoordinateError: Hex coordinates must be integers, got q=1.5, r=0
+    hexrules.errors.CoordinateTypeError: Hex coordinates must be integers, got q=1.5, r=0
     """
 
     q: int
@@ -80,7 +84,7 @@ class Hex:
                 # numpy integers are accepted and normalised to int
                 if hasattr(value, "__index__") and not isinstance(value, bool):
                     continue
-                raise CoordinateError(
+                raise CoordinateTypeError(
                     f"Hex coordinates must be integers, got q={self.q!r}, r={self.r!r}"
                 )
         object.__setattr__(self, "q", int(self.q))
@@ -93,11 +97,13 @@ class Hex:
 
         >>> Hex.from_offset(0, 1), Hex.from_offset(0, 2)
         (Hex(0, 1), Hex(-1, 2))
+        >>> Hex.from_offset(1.5, 0)
+        Traceback (most recent call last):
+        ...
+        hexrules.errors.CoordinateTypeError: offset coordinates must be integers, got col=1.5, row=0
         """
-        try:
-            col, row = int(col), int(row)
-        except (TypeError, ValueError) as exc:
-            raise CoordinateError(f"offset coordinates must be integers: {col!r}, {row!r}") from exc
+        col = _integer(col, f"offset coordinates must be integers, got col={col!r}, row={row!r}")
+        row = _integer(row, f"offset coordinates must be integers, got col={col!r}, row={row!r}")
         return cls(col - (row - (row & 1)) // 2, row)
 
     @classmethod
@@ -106,7 +112,13 @@ class Hex:
 
         >>> Hex.from_cube(1, -2, 1)
         Hex(1, -2)
+        >>> Hex.from_cube(1, 1, 1)
+        Traceback (most recent call last):
+        ...
+        hexrules.errors.CoordinateError: cube coordinates must sum to 0, got (1, 1, 1)
         """
+        for v in (q, r, s):
+            _integer(v, f"cube coordinates must be integers, got ({q!r}, {r!r}, {s!r})")
         if q + r + s != 0:
             raise CoordinateError(f"cube coordinates must sum to 0, got ({q}, {r}, {s})")
         return cls(q, r)
@@ -117,7 +129,15 @@ class Hex:
 
         >>> Hex.round(0.2, 0.1), Hex.round(1.2, -0.9)
         (Hex(0, 0), Hex(1, -1))
+        >>> Hex.round(float("nan"), 0)
+        Traceback (most recent call last):
+        ...
+        hexrules.errors.CoordinateError: Hex.round needs finite numbers, got fq=nan, fr=0
         """
+        if any(isinstance(v, bool) or not hasattr(v, "__float__") for v in (fq, fr)):
+            raise CoordinateTypeError(f"Hex.round needs numbers, got fq={fq!r}, fr={fr!r}")
+        if not all(math.isfinite(v) for v in (fq, fr)):
+            raise CoordinateError(f"Hex.round needs finite numbers, got fq={fq!r}, fr={fr!r}")
         fs = -fq - fr
         q, r, s = round(fq), round(fr), round(fs)
         dq, dr, ds = abs(q - fq), abs(r - fr), abs(s - fs)
@@ -169,6 +189,35 @@ class Hex:
         x, y = self.lattice()
         return [(x + dx, y + dy) for dx, dy in _CORNERS]
 
+    def side_corners(self, other: Hex) -> list[tuple[int, int]]:
+        """The two end points, in the lattice frame, of the hexside shared with ``other``.
+
+        Sorted, so ``a.side_corners(b) == b.side_corners(a)``. For drawing a river (M-6) or
+        a sight line along a hexside (L-1); :meth:`hexrules.map.coords.Georef.hexside_points`
+        gives them in metres.
+
+        Raises
+        ------
+        CoordinateError
+            If ``other`` is not adjacent.
+
+        Examples
+        --------
+        >>> Hex(0, 0).side_corners(Hex(1, 0))  # the east side
+        [(1, -1), (1, 1)]
+        >>> Hex(0, 0).side_corners(Hex(2, 0))
+        Traceback (most recent call last):
+        ...
+        hexrules.errors.CoordinateError: Hex(2, 0) is not adjacent to Hex(0, 0): only adjacent \
+hexes share a hexside (M-6)
+        """
+        _require_hex(other, "side_corners")
+        if self.distance(other) != 1:
+            raise CoordinateError(
+                f"{other!r} is not adjacent to {self!r}: only adjacent hexes share a hexside (M-6)"
+            )
+        return sorted(set(self.corners()) & set(other.corners()))
+
     # -- arithmetic -----------------------------------------------------------------------
     def __add__(self, other: Hex) -> Hex:
         if not isinstance(other, Hex):
@@ -212,6 +261,7 @@ class Hex:
         >>> Hex(0, 0).distance(Hex(3, -1))
         3
         """
+        _require_hex(other, "distance")
         return (self - other).length()
 
     def neighbor(self, direction: int) -> Hex:
@@ -236,6 +286,7 @@ class Hex:
         >>> Hex(0, 0).direction_to(Hex(0, 1))
         3
         """
+        _require_hex(other, "direction_to")
         try:
             return DIRECTIONS.index(other - self) + 1
         except ValueError:
@@ -246,9 +297,12 @@ class Hex:
 
         >>> len(Hex(0, 0).ring(2))
         12
+        >>> Hex(0, 0).ring(-1)
+        Traceback (most recent call last):
+        ...
+        hexrules.errors.CoordinateError: ring radius must be >= 0, got -1
         """
-        if radius < 0:
-            raise CoordinateError(f"ring radius must be >= 0, got {radius}")
+        radius = _radius(radius)
         if radius == 0:
             return [self]
         result = []
@@ -268,8 +322,37 @@ class Hex:
         >>> len(list(Hex(0, 0).spiral(2)))
         19
         """
+        radius = _radius(radius)  # checked now, not when the first hex is asked for
+        return self._spiral(radius)
+
+    def _spiral(self, radius: int) -> Iterator[Hex]:
         for k in range(radius + 1):
             yield from self.ring(k)
+
+
+def _integer(value: Any, message: str) -> int:
+    """``value`` as an int (numpy integers too); anything else is a type mistake."""
+    if isinstance(value, bool):
+        raise CoordinateTypeError(message)
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise CoordinateTypeError(message) from None
+
+
+def _radius(radius: Any) -> int:
+    r = _integer(radius, f"ring radius must be an integer >= 0, got {radius!r}")
+    if r < 0:
+        raise CoordinateError(f"ring radius must be >= 0, got {r}")
+    return r
+
+
+def _require_hex(value: Any, where: str) -> None:
+    if not isinstance(value, Hex):
+        hint = ""
+        if isinstance(value, tuple) and len(value) == 2:
+            hint = f" (for offset col, row use Hex.from_offset{value!r})"
+        raise CoordinateTypeError(f"{where} needs a Hex, got {value!r}{hint}")
 
 
 def _make(q: int, r: int) -> Hex:
@@ -306,7 +389,12 @@ def direction_vector(direction: int) -> Hex:
     ...
     hexrules.errors.CoordinateError: direction must be 1-6 (1 NE, ... 6 NW; M-3), got 7
     """
-    if isinstance(direction, bool) or not isinstance(direction, int) or not 1 <= direction <= 6:
+    if isinstance(direction, bool) or not isinstance(direction, int):
+        raise CoordinateTypeError(
+            "direction must be an integer 1-6 (1 NE, 2 E, 3 SE, 4 SW, 5 W, 6 NW; M-3), "
+            f"got {direction!r}"
+        )
+    if not 1 <= direction <= 6:
         raise CoordinateError(
             "direction must be 1-6 (1 NE, 2 E, 3 SE, 4 SW, 5 W, 6 NW; M-3), "
             f"got {direction!r}"

@@ -1,4 +1,4 @@
-"""The hex map (RULES.md M-1…M-7) and its file format.
+"""The hex map (RULES.md M-1…M-7) and its file format (read by :mod:`hexrules.map.mapfile`).
 
 A :class:`HexMap` is an immutable value: size, elevation level and terrain per hex, river
 hexsides, road links, metres per elevation level, a name and a :class:`~hexrules.map.coords.Georef`
@@ -45,18 +45,31 @@ from typing import Any
 
 import numpy as np
 
-from hexrules.errors import CoordinateError, MapFormatError, OffMapError
+from hexrules.errors import (
+    CoordinateError,
+    CoordinateTypeError,
+    MapFormatError,
+    MapNotFoundError,
+    OffMapError,
+    RulesTypeError,
+)
 from hexrules.map.coords import Georef
-from hexrules.map.hexgrid import Hex
-from hexrules.map.terrain import Terrain
+from hexrules.map.hexgrid import Hex, _require_hex
+from hexrules.map.mapfile import (
+    FORMAT,
+    SCHEMA_VERSION,
+    Hexside,
+    _grid,
+    _hexside,
+    _iterable,
+    _road_into_water,
+    _side,
+    parse_map,
+)
+from hexrules.map.terrain import Terrain, _table
 
 __all__ = ["FORMAT", "SCHEMA_VERSION", "HexMap", "Hexside"]
 
-FORMAT = "hexrules-map"
-SCHEMA_VERSION = 1
-
-#: A hexside or a road link: the unordered pair of the two adjacent hexes it joins.
-Hexside = frozenset[Hex]
 
 def _maps_dir() -> Path:
     """The ``maps/`` folder: the repository's (source checkout, editable install), else the
@@ -69,10 +82,6 @@ def _maps_dir() -> Path:
 
 #: Where :meth:`HexMap.load` looks for a bare map name such as ``"training"``.
 MAPS_DIR = _maps_dir()
-
-
-def _side(a: Hex, b: Hex) -> Hexside:
-    return frozenset((a, b))
 
 
 @dataclass(frozen=True, eq=False)
@@ -98,6 +107,14 @@ class HexMap:
     georef : Georef
         Metric position of the map (M-2).
 
+    Raises
+    ------
+    MapFormatError
+        For a grid that is not rectangular, not integers, below level 0 or not terrain codes,
+        a hexside that is not two adjacent on-map hexes, or a road into water (V-1).
+    RulesTypeError
+        For a name that is not a string or a georef that is not a :class:`Georef`.
+
     Examples
     --------
     >>> m = HexMap.load("training")
@@ -118,9 +135,9 @@ class HexMap:
     source: str = "<memory>"
 
     def __post_init__(self) -> None:
-        elev = np.array(self.elevation, dtype=np.int64)
-        terr = np.array(self.terrain, dtype=np.int64)
         where = self.source
+        elev = _grid(where, "elevation", self.elevation)
+        terr = _grid(where, "terrain", self.terrain)
         if elev.ndim != 2 or elev.shape[0] < 1 or elev.shape[1] < 1:
             raise MapFormatError(
                 f"{where}: elevation must be a non-empty 2-D grid, got {elev.shape}"
@@ -134,10 +151,12 @@ class HexMap:
             raise MapFormatError(
                 f"{where}: elevation[{row}][{col}] = {elev[row, col]} is below 0 (M-4)"
             )
-        if ((terr < 0) | (terr > 3)).any():
-            row, col = np.argwhere((terr < 0) | (terr > 3))[0]
+        bad = (terr < 0) | (terr >= len(Terrain))
+        if bad.any():
+            row, col = np.argwhere(bad)[0]
             raise MapFormatError(
-                f"{where}: terrain[{row}][{col}] = {terr[row, col]} is not a terrain code"
+                f"{where}: terrain[{row}][{col}] = {terr[row, col]} is not a terrain code "
+                f"({', '.join(f'{int(t)} {t.name.lower()}' for t in Terrain)}; M-5)"
             )
         elev = elev.astype(np.int16)
         terr = terr.astype(np.int8)
@@ -145,25 +164,22 @@ class HexMap:
         terr.flags.writeable = False
         object.__setattr__(self, "elevation", elev)
         object.__setattr__(self, "terrain", terr)
-        object.__setattr__(self, "rivers", frozenset(self.rivers))
-        object.__setattr__(self, "roads", frozenset(self.roads))
         for kind in ("rivers", "roads"):
-            for side in getattr(self, kind):
-                pair = sorted(side)
-                if len(pair) != 2 or pair[0].distance(pair[1]) != 1:
-                    raise MapFormatError(f"{where}: {kind}: {pair} are not two adjacent hexes")
-                for h in pair:
+            sides = frozenset(_hexside(where, kind, s) for s in _iterable(where, kind,
+                                                                          getattr(self, kind)))
+            object.__setattr__(self, kind, sides)
+            for side in sides:
+                for h in sorted(side):
                     if h not in self:
-                        raise MapFormatError(
-                            f"{where}: {kind}: {h!r} {h.to_offset()} is off the map"
-                        )
+                        raise MapFormatError(f"{where}: {kind}: {self._off_map_text(h)}")
         for side in self.roads:
-            for h in side:
-                if self.terrain_at(h) is Terrain.WATER:
-                    raise MapFormatError(
-                        f"{where}: roads: a road links into water hex {h.to_offset()} "
-                        "(V-1: roads cross water only on river hexsides, as bridges)"
-                    )
+            problem = _road_into_water(terr, *sorted(side))
+            if problem:
+                raise MapFormatError(f"{where}: roads: {problem}")
+        if not isinstance(self.name, str):
+            raise RulesTypeError(f"{where}: a map name is a string, got {self.name!r}")
+        if not isinstance(self.georef, Georef):
+            raise RulesTypeError(f"{where}: georef must be a Georef, got {self.georef!r}")
 
     # -- constructors -------------------------------------------------------------------
     @classmethod
@@ -177,7 +193,19 @@ class HexMap:
         <HexMap 'flat' 3×2>
         >>> m.elevation.tolist()
         [[2, 2, 2], [2, 2, 2]]
+        >>> HexMap.flat(0, 2)
+        Traceback (most recent call last):
+        ...
+        hexrules.errors.MapFormatError: HexMap.flat: cols must be an integer >= 1, got 0
         """
+        for key, value in (("cols", cols), ("rows", rows), ("level", level)):
+            lo = 0 if key == "level" else 1
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise RulesTypeError(f"HexMap.flat: {key} must be an integer, got {value!r}")
+            if value < lo:
+                raise MapFormatError(
+                    f"HexMap.flat: {key} must be an integer >= {lo}, got {value!r}"
+                )
         return cls(
             name=name,
             elevation=np.full((rows, cols), level),
@@ -192,8 +220,11 @@ class HexMap:
         ------
         MapFormatError
             Naming the file and the bad entry, for any deviation from the format.
-        FileNotFoundError
-            If there is no such file.
+        MapNotFoundError
+            If there is no such file (a :class:`MapFormatError` and a
+            :class:`FileNotFoundError`).
+        RulesTypeError
+            If ``path`` is not a string or a path.
 
         Examples
         --------
@@ -203,15 +234,19 @@ class HexMap:
         >>> HexMap.load("no-such-map")
         Traceback (most recent call last):
         ...
-        FileNotFoundError: no map file .../no-such-map.json (maps are in ...)
+        hexrules.errors.MapNotFoundError: no map file .../no-such-map.json (maps are in ...)
         """
+        if not isinstance(path, str | Path):
+            raise RulesTypeError(f"HexMap.load takes a path or a map name, got {path!r}")
         p = Path(path)
         if not p.suffix and not p.exists():
             p = MAPS_DIR / f"{p.name}.json"
         try:
             text = p.read_text(encoding="utf-8")
         except FileNotFoundError:
-            raise FileNotFoundError(f"no map file {p} (maps are in {MAPS_DIR})") from None
+            raise MapNotFoundError(f"no map file {p} (maps are in {MAPS_DIR})") from None
+        except (OSError, UnicodeDecodeError) as exc:
+            raise MapFormatError(f"{p}: cannot read the map file: {exc}") from None
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
@@ -238,7 +273,7 @@ class HexMap:
         ...
         hexrules.errors.MapFormatError: mine: terrain[1][2]: unknown terrain code 'X': ...
         """
-        return _parse(data, source)
+        return cls(**parse_map(data, source))
 
     def to_dict(self) -> dict[str, Any]:
         """The file-format dictionary of this map (round-trips through :meth:`from_dict`).
@@ -276,6 +311,13 @@ class HexMap:
     def save(self, path: str | Path) -> None:
         """Write the map file, one grid row per line.
 
+        Raises
+        ------
+        MapNotFoundError
+            If the folder to write into does not exist.
+        RulesTypeError
+            If ``path`` is not a string or a path.
+
         Examples
         --------
         >>> import tempfile
@@ -291,6 +333,10 @@ class HexMap:
         >>> back, back.to_dict() == m.to_dict()
         (<HexMap 'tiny' 3×2>, True)
         """
+        if not isinstance(path, str | Path):
+            raise RulesTypeError(f"HexMap.save takes a path, got {path!r}")
+        if not Path(path).parent.is_dir():
+            raise MapNotFoundError(f"cannot save the map to {path}: no folder {Path(path).parent}")
         d = self.to_dict()
         lines = ["{"]
         items = list(d.items())
@@ -343,15 +389,26 @@ class HexMap:
         return f"<HexMap {self.name!r} {self.cols}×{self.rows}>"
 
     def _index(self, h: Hex) -> tuple[int, int]:
-        if not isinstance(h, Hex):
-            raise CoordinateError(f"expected a Hex, got {h!r}")
+        _require_hex(h, f"map {self.name!r}")
         col, row = h.to_offset()
         if not (0 <= row < self.rows and 0 <= col < self.cols):
-            raise OffMapError(
-                f"{h!r} (col {col}, row {row}) is off the map {self.name!r} "
-                f"({self.cols} cols × {self.rows} rows)"
-            )
+            raise OffMapError(self._off_map_text(h))
         return row, col
+
+    def _size_text(self) -> str:
+        return (f"{self.cols} cols × {self.rows} rows: offset col 0-{self.cols - 1}, "
+                f"row 0-{self.rows - 1}")
+
+    def _off_map_text(self, h: Hex) -> str:
+        """Why ``h`` is off the map, naming its axial and offset coordinates apart (M-1)."""
+        col, row = h.to_offset()
+        text = (f"{h!r} is off the map {self.name!r} ({self._size_text()}): Hex(q, r) takes "
+                f"axial coordinates, and axial q={h.q}, r={h.r} is offset col {col}, "
+                f"row {row} ({h!r}.to_offset() == {(col, row)!r})")
+        if 0 <= h.q < self.cols and 0 <= h.r < self.rows:
+            text += (f"; for the hex at offset col {h.q}, row {h.r} write "
+                     f"Hex.from_offset({h.q}, {h.r})")
+        return text
 
     # -- per-hex data -------------------------------------------------------------------
     def elevation_at(self, h: Hex) -> int:
@@ -381,6 +438,8 @@ class HexMap:
     def effective_height(self, h: Hex) -> int:
         """Effective height for sight (L-2): elevation, +1 for city or forest.
 
+        The bonus is ``sight_bonus`` of terrain.toml in the default table set.
+
         >>> m = HexMap.load("training")
         >>> h = m.parse("4563BC")
         >>> m.effective_height(h) - m.elevation_at(h) == m.terrain_at(h).sight_bonus
@@ -390,8 +449,12 @@ class HexMap:
 
     @cached_property
     def effective_heights(self) -> np.ndarray:
-        """Array ``[row, col]`` of effective heights (L-2)."""
-        bonus = np.isin(self.terrain, (Terrain.CITY, Terrain.FOREST)).astype(np.int16)
+        """Array ``[row, col]`` of effective heights (L-2), read-only.
+
+        >>> HexMap.load("training").effective_heights.shape
+        (30, 30)
+        """
+        bonus = _table().sight_bonuses[self.terrain]
         out = (self.elevation + bonus).astype(np.int16)
         out.flags.writeable = False
         return out
@@ -429,6 +492,8 @@ class HexMap:
         return self._adjacent_side(a, b) in self.roads
 
     def _adjacent_side(self, a: Hex, b: Hex) -> Hexside:
+        _require_hex(a, "has_river/has_road")
+        _require_hex(b, "has_river/has_road")
         if a.distance(b) != 1:
             raise CoordinateError(
                 f"{a!r} and {b!r} are not adjacent: rivers lie on hexsides and roads link "
@@ -494,7 +559,7 @@ class HexMap:
         >>> m.parse("4599AA")
         Traceback (most recent call last):
         ...
-        hexrules.errors.OffMapError: '4599AA' names Hex(720, 0) ... off the map ...
+        hexrules.errors.OffMapError: '4599AA' names the hex at offset col 720, row 0 ... the map ...
         """
         if isinstance(where, Hex):
             h = where
@@ -503,14 +568,19 @@ class HexMap:
             if h not in self:
                 col, row = h.to_offset()
                 raise OffMapError(
-                    f"{where!r} names {h!r} (col {col}, row {row}), which is off the map "
-                    f"{self.name!r} ({self.cols} cols × {self.rows} rows)"
+                    f"{where!r} names the hex at offset col {col}, row {row} ({h!r} in axial "
+                    f"coordinates), which is off the map {self.name!r} ({self._size_text()})"
                 )
             return h
         elif isinstance(where, tuple) and len(where) == 2:
             h = Hex.from_offset(*where)
+            if h not in self:
+                raise OffMapError(
+                    f"(col {where[0]}, row {where[1]}) is off the map {self.name!r} "
+                    f"({self._size_text()})"
+                )
         else:
-            raise CoordinateError(
+            raise CoordinateTypeError(
                 f"cannot read a hex from {where!r}: give a military name like '4563GH', "
                 "a Hex, or (col, row)"
             )
@@ -540,152 +610,6 @@ class HexMap:
         return figure_png(self.plot)
 
 
-# -- the validating loader -------------------------------------------------------------
-
-
-def _fail(source: str, entry: str, problem: str) -> MapFormatError:
-    return MapFormatError(f"{source}: {entry}: {problem}")
-
-
-def _int(source: str, entry: str, value: Any, *, minimum: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise _fail(source, entry, f"expected an integer, got {value!r}")
-    if minimum is not None and value < minimum:
-        raise _fail(source, entry, f"must be >= {minimum}, got {value}")
-    return value
-
-
-def _offset_hex(source: str, entry: str, value: Any, cols: int, rows: int) -> Hex:
-    if not (isinstance(value, list | tuple) and len(value) == 2):
-        raise _fail(source, entry, f"expected a hex as [col, row], got {value!r}")
-    col = _int(source, entry + "[0]", value[0])
-    row = _int(source, entry + "[1]", value[1])
-    if not (0 <= col < cols and 0 <= row < rows):
-        raise _fail(source, entry, f"hex [col {col}, row {row}] is off the {cols}×{rows} map")
-    return Hex.from_offset(col, row)
-
-
-def _links(
-    source: str, key: str, chains: Any, cols: int, rows: int, terrain: np.ndarray
-) -> set[Hexside]:
-    if not isinstance(chains, list):
-        raise _fail(source, key, f"expected a list, got {type(chains).__name__}")
-    out: set[Hexside] = set()
-    for i, chain in enumerate(chains):
-        entry = f"{key}[{i}]"
-        if not isinstance(chain, list) or len(chain) < 2:
-            raise _fail(source, entry, "expected a list of at least two adjacent hexes [col, row]")
-        if key == "rivers" and len(chain) != 2:
-            raise _fail(
-                source, entry, "a river hexside is exactly two adjacent hexes [[c, r], [c, r]]"
-            )
-        hexes = [_offset_hex(source, f"{entry}[{j}]", v, cols, rows) for j, v in enumerate(chain)]
-        for j, (a, b) in enumerate(zip(hexes, hexes[1:], strict=False)):
-            if a.distance(b) != 1:
-                raise _fail(
-                    source, f"{entry}[{j}..{j + 1}]",
-                    f"{list(a.to_offset())} and {list(b.to_offset())} are not adjacent",
-                )
-            if key == "roads":
-                for h in (a, b):
-                    col, row = h.to_offset()
-                    if terrain[row, col] == Terrain.WATER:
-                        raise _fail(
-                            source, f"{entry}[{j}..{j + 1}]",
-                            f"road links into water hex [{col}, {row}] (V-1: roads cross water "
-                            "only on river hexsides, as bridges)",
-                        )
-            out.add(_side(a, b))
-    return out
-
-
-def _parse(data: Mapping[str, Any], source: str) -> HexMap:
-    if not isinstance(data, Mapping):
-        raise MapFormatError(f"{source}: the top level must be a JSON object")
-    if data.get("format") != FORMAT:
-        raise _fail(source, "format", f"expected {FORMAT!r}, got {data.get('format')!r}")
-    version = data.get("schema_version")
-    if version != SCHEMA_VERSION:
-        raise _fail(
-            source, "schema_version",
-            f"this library reads version {SCHEMA_VERSION}, got {version!r}",
-        )
-    known = {
-        "format", "schema_version", "name", "description", "cols", "rows", "metres_per_level",
-        "origin", "elevation", "terrain", "rivers", "roads",
-    }
-    for key in data:
-        if key not in known:
-            raise _fail(source, key, f"unknown key (known keys: {', '.join(sorted(known))})")
-    for key in ("name", "cols", "rows", "origin", "elevation", "terrain"):
-        if key not in data:
-            raise _fail(source, key, "missing")
-    name = data["name"]
-    if not isinstance(name, str) or not name.strip():
-        raise _fail(source, "name", f"expected a non-empty string, got {name!r}")
-    description = data.get("description", "")
-    if not isinstance(description, str):
-        raise _fail(source, "description", "expected a string")
-    cols = _int(source, "cols", data["cols"], minimum=1)
-    rows = _int(source, "rows", data["rows"], minimum=1)
-    mpl = data.get("metres_per_level", 10)
-    if isinstance(mpl, bool) or not isinstance(mpl, int | float) or not mpl > 0:
-        raise _fail(source, "metres_per_level", f"expected a positive number, got {mpl!r}")
-
-    origin = data["origin"]
-    if not isinstance(origin, Mapping):
-        raise _fail(source, "origin", "expected an object {easting, northing, epsg}")
-    for key in origin:
-        if key not in ("easting", "northing", "epsg"):
-            raise _fail(source, f"origin.{key}", "unknown key (known: easting, northing, epsg)")
-    for key in ("easting", "northing", "epsg"):
-        if key not in origin:
-            raise _fail(source, f"origin.{key}", "missing")
-    try:
-        georef = Georef(origin["easting"], origin["northing"], origin["epsg"])
-    except CoordinateError as exc:
-        raise _fail(source, "origin", str(exc)) from None
-
-    elev_rows = data["elevation"]
-    if not isinstance(elev_rows, list) or len(elev_rows) != rows:
-        raise _fail(source, "elevation", f"expected {rows} rows (one list per row)")
-    elevation = np.zeros((rows, cols), dtype=np.int64)
-    for r, line in enumerate(elev_rows):
-        if not isinstance(line, list) or len(line) != cols:
-            got = len(line) if isinstance(line, list) else type(line).__name__
-            raise _fail(source, f"elevation[{r}]", f"expected {cols} levels, got {got}")
-        for c, value in enumerate(line):
-            elevation[r, c] = _int(source, f"elevation[{r}][{c}]", value, minimum=0)
-
-    terr_rows = data["terrain"]
-    if not isinstance(terr_rows, list) or len(terr_rows) != rows:
-        raise _fail(source, "terrain", f"expected {rows} strings (one per row)")
-    terrain = np.zeros((rows, cols), dtype=np.int64)
-    for r, line in enumerate(terr_rows):
-        if not isinstance(line, str) or len(line) != cols:
-            got = len(line) if isinstance(line, str) else type(line).__name__
-            raise _fail(source, f"terrain[{r}]", f"expected a string of {cols} codes, got {got}")
-        for c, ch in enumerate(line):
-            try:
-                terrain[r, c] = Terrain.from_code(ch)
-            except MapFormatError as exc:
-                raise _fail(source, f"terrain[{r}][{c}]", str(exc)) from None
-
-    rivers = _links(source, "rivers", data.get("rivers", []), cols, rows, terrain)
-    roads = _links(source, "roads", data.get("roads", []), cols, rows, terrain)
-    return HexMap(
-        name=name,
-        elevation=elevation,
-        terrain=terrain,
-        rivers=frozenset(rivers),
-        roads=frozenset(roads),
-        metres_per_level=float(mpl),
-        georef=georef,
-        description=description,
-        source=source,
-    )
-
-
 def iter_sides(sides: Iterable[Hexside]) -> Iterator[tuple[Hex, Hex]]:
     """Hexsides as ordered ``(a, b)`` pairs (sorted), for drawing.
 
@@ -695,5 +619,5 @@ def iter_sides(sides: Iterable[Hexside]) -> Iterator[tuple[Hex, Hex]]:
     [(Hex(0, 0), Hex(1, 0))]
     """
     for s in sides:
-        a, b = sorted(s)
+        a, b = sorted(_hexside("iter_sides", "sides", s))
         yield a, b
