@@ -20,7 +20,7 @@ Examples
 >>> t = Unit("B1", "blue", Hex(3, 4))
 >>> t
 Unit('B1', Side.BLUE, Hex(3, 4))
->>> t.type, t.armour
+>>> t.type, t.armour_class
 ('tank', 'medium')
 >>> t2 = t.with_status(Status.SUPPRESSED)
 >>> t2.suppressed, t.suppressed
@@ -36,7 +36,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
@@ -328,14 +328,14 @@ class Unit:
     that ``type`` is an identifier (letters, digits, ``_``) and ``armour``, if given, one too;
     it raises :class:`~hexrules.errors.RulesTypeError` for a value of the wrong type.
 
-    When ``armour`` is not given, the unit's armour class comes from its type:
-    :attr:`armour` holds the class the *default* set's ``units.toml`` gives that type
-    (``'medium'`` for the tank; ``None`` for a type only another set defines) and
-    :attr:`armour_from_type` is ``True``. Rule code reads the armour class through the table
-    set in use, ``tables.units.armour_of(unit)``, which resolves the type in *that* set and
-    raises :class:`~hexrules.errors.TableLookupError` naming ``units.toml`` for an unknown
-    type or armour class. :meth:`replace` keeps an armour class that came from the type
-    coming from the type, so ``unit.replace(type="heavy_tank")`` takes the new type's armour.
+    When ``armour`` is not given it stays ``None`` and the unit's armour class comes from its
+    type (:attr:`armour_from_type` is ``True``); :attr:`armour_class` shows the class the
+    *default* set's ``units.toml`` gives that type (``'medium'`` for the tank). Rule code reads
+    the armour class through the table set in use, ``tables.units.armour_of(unit)``, which
+    resolves the type in *that* set and raises :class:`~hexrules.errors.TableLookupError`
+    naming ``units.toml`` for an unknown type or armour class. So
+    ``unit.replace(type="heavy_tank")`` takes the new type's armour, and a unit is the same
+    value however it was written.
 
     Examples
     --------
@@ -362,7 +362,6 @@ row use Hex.from_offset(0, 0))
     armour: str | None = None
     name: str = ""
     type: str = DEFAULT_UNIT_TYPE
-    _armour_from_type: bool = field(default=False, init=False, repr=False)
 
     def __post_init__(self) -> None:
         if not isinstance(self.id, str):
@@ -379,18 +378,29 @@ row use Hex.from_offset(0, 0))
         if not isinstance(self.name, str):
             raise RulesTypeError(f"unit {self.id!r}: name must be a string, got {self.name!r}")
         _check_name(self.id, "type", self.type, "a unit type of units.toml (C-1), like 'tank'")
-        if self.armour is None:
-            object.__setattr__(self, "_armour_from_type", True)
-            default = _default_units().types.get(self.type)
-            object.__setattr__(self, "armour", default.armour if default else None)
-        else:
+        if self.armour is not None:
             _check_name(self.id, "armour", self.armour,
                         "an armour class of units.toml (F-8, A-7), like 'medium'")
 
     @property
     def armour_from_type(self) -> bool:
         """Whether the armour class comes from the unit type (``armour`` was not given)."""
-        return self._armour_from_type
+        return self.armour is None
+
+    @property
+    def armour_class(self) -> str | None:
+        """The armour class in the default table set: ``armour``, else its type's.
+
+        ``None`` for a type only another table set defines; rule code uses
+        ``tables.units.armour_of(unit)`` with the set in use.
+
+        >>> Unit("R1", "red", Hex(0, 0)).armour_class
+        'medium'
+        """
+        if self.armour is not None:
+            return self.armour
+        default = _default_units().types.get(self.type)
+        return default.armour if default else None
 
     # -- updates ------------------------------------------------------------------------
     def replace(self, **changes: Any) -> Unit:
@@ -415,8 +425,6 @@ hex, status, armour, name, type
                 raise RulesTypeError(
                     f"Unit has no field {key!r}: its fields are {', '.join(fields)}"
                 )
-        if self._armour_from_type and "armour" not in changes:
-            changes["armour"] = None
         return dataclasses.replace(self, **changes)
 
     def with_status(self, *markers: Status) -> Unit:
@@ -510,7 +518,7 @@ hex, status, armour, name, type
         args = [repr(self.id), repr(self.side), repr(self.hex)]
         if self.status:
             args.append(f"status=[{', '.join(repr(s) for s in Status if s in self.status)}]")
-        if not self._armour_from_type:
+        if self.armour is not None:
             args.append(f"armour={self.armour!r}")
         if self.name:
             args.append(f"name={self.name!r}")

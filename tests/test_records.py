@@ -227,7 +227,7 @@ def test_E4_step_down() -> None:
 
 @pytest.mark.parametrize(("call", "error", "words"), [
     (lambda: shot_distribution(9, "swamp"), "RulesError", "unknown terrain 'swamp'"),
-    (lambda: shot_distribution(9, 7), "RulesError", "terrain code 7"),
+    (lambda: shot_distribution(9, 7), "RulesError", "7 is not a terrain type"),
     (lambda: shot_distribution(9, armour="heavy"), "TableFormatError", "heavy.*F-8"),
     (lambda: shot_distribution(9.5), "TypeError", "whole number"),
     (lambda: shot_distribution(9, close_combat="no"), "TypeError", "close_combat"),

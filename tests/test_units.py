@@ -11,7 +11,7 @@ from hexrules.units import DAMAGE_MARKERS, DEFAULT_UNIT_TYPE
 
 def test_C1_a_unit_is_the_tank_by_default() -> None:
     u = Unit("R1", "red", Hex(0, 0))
-    assert (u.type, u.armour, u.armour_from_type) == ("tank", "medium", True)
+    assert (u.type, u.armour_class, u.armour_from_type) == ("tank", "medium", True)
     assert DEFAULT_UNIT_TYPE == "tank"
     assert repr(u) == "Unit('R1', Side.RED, Hex(0, 0))"
 
@@ -30,8 +30,8 @@ def test_C1_repr_evaluates_back(unit: Unit) -> None:
 def test_C1_armour_from_type_follows_the_type_through_replace() -> None:
     u = Unit("R1", "red", Hex(0, 0))
     other = u.replace(type="heavy_tank")
-    assert other.armour is None and other.armour_from_type  # not in the default set
-    assert other.replace(type="tank").armour == "medium"
+    assert other.armour_class is None and other.armour_from_type  # not in the default set
+    assert other.replace(type="tank").armour_class == "medium"
     fixed = Unit("R1", "red", Hex(0, 0), armour="medium").replace(type="heavy_tank")
     assert fixed.armour == "medium" and not fixed.armour_from_type
     assert u.with_status(Status.FIRED).armour_from_type

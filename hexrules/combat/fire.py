@@ -101,9 +101,7 @@ def modifiers(tables: TableSet | None = None) -> Modifiers:
     >>> modifiers()
     Modifiers(suppressed=-3, moving=-1, short_halt=-3, card=2)
     """
-    t = getattr(tables or load_tables(), "modifiers", None)
-    if t is None:  # TODO(merge): tables.modifiers from the data-driven tables
-        return Modifiers(-3, -1, -3, 2)
+    t = (tables or load_tables()).modifiers
     return Modifiers(t.suppressed, t.moving, t.short_halt, t.card_bonus)
 
 
@@ -463,7 +461,7 @@ def roll_shot(level: int, terrain: Terrain, armour: str, *, close_combat: bool,
     level = min(level, crt.max_level)
     d = dice.roll(2, "F-6", f"2d6 {who}".strip())
     table = result = crt.lookup(level, d[0] + d[1]).value
-    faces = None if close_combat else crt.terrain_faces.get(terrain)
+    faces = None if close_combat else crt.terrain_faces.get(terrain) or None  # [] = none
     if faces is not None and result.is_damage and (d[0] in faces or d[1] in faces):
         result = Result.S
     after_terrain = result
@@ -593,7 +591,7 @@ def _shoot(hexmap: HexMap, d: Declaration, shooter: Unit, target: Unit, dice: Di
         return Shot(shooter, target, target, plan.steps, plan.distance, None, None,
                     Result.NONE, True, plan.sight)
     more, table_result, result = shot_outcome(
-        plan.level, hexmap.terrain_at(target.hex), target.armour,
+        plan.level, hexmap.terrain_at(target.hex), d.tables.units.armour_of(target),
         close_combat=d.kind is FireKind.CLOSE_COMBAT, tables=d.tables, dice=dice,
         who=f"{shooter.id}→{target.id}",
     )

@@ -42,7 +42,7 @@ from hexrules.combat.declare import _tables, check, declare
 from hexrules.combat.fire import plan_shot, roll_shot
 from hexrules.combat.orders import FireKind, FireOrder
 from hexrules.dice import DiceSource
-from hexrules.errors import RulesError, TableFormatError
+from hexrules.errors import TableFormatError
 from hexrules.map.hexmap import HexMap
 from hexrules.map.terrain import Terrain
 from hexrules.tables import TableSet
@@ -63,23 +63,7 @@ _NO_EFFECT = {r: Fraction(int(r is Result.NONE)) for r in Result}
 
 
 def _terrain(terrain: Terrain | str | int) -> Terrain:
-    if isinstance(terrain, Terrain):
-        return terrain
-    if isinstance(terrain, str):
-        key = terrain.strip()
-        if len(key) == 1:
-            return Terrain.from_code(key)
-        for t in Terrain:
-            if key.lower() in (t.name.lower(), t.label.lower(), *t.label.lower().split()):
-                return t
-        valid = ", ".join(f"{t.name.lower()!r} ({t.code!r})" for t in Terrain)
-        raise RulesError(f"unknown terrain {terrain!r}; valid: {valid} (M-5)")
-    if isinstance(terrain, int) and not isinstance(terrain, bool):
-        try:
-            return Terrain(terrain)
-        except ValueError:
-            raise RulesError(f"unknown terrain code {terrain!r} (M-5)") from None
-    raise TypeError(f"terrain must be a Terrain or its name, got {terrain!r}")
+    return Terrain.parse(terrain)
 
 
 def _armour(armour: str, tables: TableSet) -> str:
@@ -162,7 +146,7 @@ def shot_distribution(
     >>> shot_distribution(9, "swamp")
     Traceback (most recent call last):
     ...
-    hexrules.errors.RulesError: unknown terrain 'swamp'; valid: 'open' ('.'), ...
+    hexrules.errors.RulesError: unknown terrain 'swamp' (M-5): use open, city, forest, water ...
     """
     tables = _tables(tables)
     level, terrain = _level(level), _terrain(terrain)
@@ -305,7 +289,8 @@ def _plans(hexmap: HexMap, order: object, target: object, context: Mapping[str, 
         level = plan_shot(hexmap, d, u).level
         levels.append(level)
         dists.append(dict(_NO_EFFECT) if level is None else shot_distribution(
-            level, terrain, armour=d.target.armour, close_combat=close, tables=d.tables))
+            level, terrain, armour=d.tables.units.armour_of(d.target), close_combat=close,
+            tables=d.tables))
     return d, levels, dists
 
 

@@ -336,7 +336,7 @@ class UnitTable:
         """
         if not isinstance(unit, Unit):
             raise RulesTypeError(f"expected a Unit, got {type(unit).__name__} {unit!r}")
-        if unit.armour_from_type:
+        if unit.armour is None:
             return self.type_of(unit).armour
         if unit.armour not in self.armour_classes:
             raise TableLookupError(
