@@ -1,4 +1,4 @@
-"""Unit counters and their status markers (RULES.md C-1, C-3), and combat results (F-6).
+"""Unit counters and their status markers (rules C-1, C-3), and combat results (F-6).
 
 A :class:`Unit` is a small frozen value: an id, a side, a hex, a unit type, an armour class
 and a set of status markers (:class:`Status`). Orders never edit a unit; they return new units

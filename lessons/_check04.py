@@ -16,7 +16,7 @@ from typing import Any
 
 from _check import Verdict, as_int, say
 
-from hexrules import adjudicate_fire, final_attack_level
+from hexrules import adjudicate_fire, final_attack_level, load_tables
 from hexrules.dice import ScriptedDice
 from hexrules.units import Result
 
@@ -25,8 +25,9 @@ def check_level(answer: Any, distance: int, height_difference: int = 0, **kwargs
     """Compare ``answer`` with :func:`hexrules.combat.fire.final_attack_level`."""
     expected = final_attack_level(distance, height_difference, **kwargs)
     ok = as_int(answer) == expected
+    clamp = load_tables().modifiers.clamp
     return say(ok, "start from F-3 (range band), subtract the F-4 cell (Δlevel row, range "
-                    "column), add the F-5 modifiers, then clamp to 11.")
+                    f"column), add the F-5 modifiers, then clamp to {clamp}.")
 
 
 def _as_result(answer: Any) -> Result | None:
@@ -47,9 +48,10 @@ def check_result(answer: Any, hexmap: Any, shooter: Any, target: Any, dice: list
     """Adjudicate with scripted ``dice`` and compare ``answer`` ('K', 'S', '.', …)."""
     record = adjudicate_fire(hexmap, shooter, target, dice=ScriptedDice(dice), **kwargs)
     ok = _as_result(answer) is record.result
+    armour = load_tables().combat_results.armour[load_tables().units.armour_of(target)]
     return say(ok, "read F-6 with the dice sum and the final level; then F-7: does a die show "
                     "a face that the target's terrain turns into S? then F-8: is the armour "
-                    "die ≤ 1?")
+                    f"die ≤ {armour}?")
 
 
 def check_shooters(answer: Any, p_by_n: dict[int, Any], goal: float) -> Verdict:

@@ -140,3 +140,18 @@ def test_every_link_into_the_reference_points_to_an_anchor(scanned_files, anchor
             broken += [f"{path.relative_to(ROOT)}:{number}: #{f}"
                        for f in fragments if f not in targets]
     assert not broken, "links to missing anchors of docs/rules.md:\n" + "\n".join(broken)
+
+
+def test_nothing_points_outside_the_repository() -> None:
+    """Users never see the development notes beside the project: no file cites them."""
+    bad = []
+    for path in ROOT.rglob("*"):
+        if (not path.is_file() or ".venv" in path.parts or ".git" in path.parts
+                or path.suffix not in {".py", ".md", ".toml", ".ipynb", ".json", ".js", ".css"}
+                or path.name == "test_rules_reference.py"):
+            continue
+        text = path.read_text(encoding="utf-8", errors="replace")
+        for word in ("RULES.md", "../shared", "decisions.md"):
+            if word in text and not (path.name == "test_lessons_sources.py"):
+                bad.append(f"{path.relative_to(ROOT)}: {word}")
+    assert not bad, bad

@@ -1,4 +1,4 @@
-"""The map (RULES.md §1, M-1…M-7): hex grid, military coordinates, terrain, map files.
+"""The map (rules §1, M-1…M-7): hex grid, military coordinates, terrain, map files.
 
 >>> from hexrules.map import Hex, HexMap
 >>> HexMap.flat(4, 3).name_of(Hex(0, 0))

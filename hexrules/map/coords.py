@@ -1,4 +1,4 @@
-"""Military hex coordinates (RULES.md M-2) and the metric layout of a map.
+"""Military hex coordinates (rules M-2) and the metric layout of a map.
 
 A map is placed on a projected coordinate system (a UTM zone, say) by a :class:`Georef`: the
 easting and northing in metres of the centre of the top-left hex (offset col 0, row 0) and

@@ -1,4 +1,4 @@
-"""Hex grid maths (RULES.md M-1, M-3): the :class:`Hex` value type.
+"""Hex grid maths (rules M-1, M-3): the :class:`Hex` value type.
 
 Hexes are *pointy-top*, laid in horizontal rows numbered top to bottom, odd rows shifted half
 a hex to the right ("odd-r" offset coordinates, M-3). Internally a hex is an *axial*

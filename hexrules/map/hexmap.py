@@ -1,4 +1,4 @@
-"""The hex map (RULES.md M-1…M-7) and its file format (read by :mod:`hexrules.map.mapfile`).
+"""The hex map (rules M-1…M-7) and its file format (read by :mod:`hexrules.map.mapfile`).
 
 A :class:`HexMap` is an immutable value: size, elevation level and terrain per hex, river
 hexsides, road links, metres per elevation level, a name and a :class:`~hexrules.map.coords.Georef`

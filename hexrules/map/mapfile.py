@@ -1,4 +1,4 @@
-"""The map file format (RULES.md M-1…M-7, ``schema_version`` 1) and its validating loader.
+"""The map file format (rules M-1…M-7, ``schema_version`` 1) and its validating loader.
 
 :meth:`hexrules.map.hexmap.HexMap.from_dict` and :meth:`~hexrules.map.hexmap.HexMap.load` read
 map files through :func:`parse_map`; the checks a :class:`~hexrules.map.hexmap.HexMap` makes

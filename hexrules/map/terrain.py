@@ -1,4 +1,4 @@
-"""Terrain types of a hex (RULES.md M-5) with bilingual labels.
+"""Terrain types of a hex (rules M-5) with bilingual labels.
 
 The four types are fixed (a map stores their integer values); their map codes, labels and L-2
 sight bonus are data, read from ``terrain.toml`` of the default table set

@@ -179,13 +179,10 @@ def dice_html(dice: DiceSource) -> str:
 
 def tables_html(tables: TableSet) -> str:
     """The tables of a table set: rule, title, status ([reconstructed] …), file."""
-    parts = [t for t in (getattr(tables, n, None) for n in (
-        "attack_level", "height_correction", "combat_results", "artillery", "terrain",
-        "units", "modifiers")) if t is not None and hasattr(t, "meta")]
     rows = "".join(
-        f"<tr><td>{e(t.meta.rule)}</td><td>{e(t.meta.title)} {e(t.meta.title_zh)}</td>"
-        f"<td>{e(t.meta.status)}</td><td>{e(str(t.meta.file))}</td></tr>"
-        for t in parts
+        f"<tr><td>{e(m.rule)}</td><td>{e(m.title)} {e(m.title_zh)}</td>"
+        f"<td>{e(m.status)}</td><td>{e(str(m.file))}</td></tr>"
+        for m in tables.metas
     )
     return (
         f"<p>Rule tables 规则表: {e(str(tables.folder))}</p><table><thead><tr>"

@@ -1,4 +1,4 @@
-"""Rule numbers as data, read by one validating loader (RULES.md M-5, L-2, C-1, F-3…F-8, V-1…V-3,
+"""Rule numbers as data, read by one validating loader (rules M-5, L-2, C-1, F-3…F-8, V-1…V-3,
 A-6, A-7).
 
 The numbers an instructor may want to change live as TOML files in ``hexrules/data/tables/``:
@@ -18,11 +18,11 @@ artillery.toml           artillery attack level by gun and ring, armour values  
 
 Each file starts with a comment that explains its format and cites its rules, and a ``[meta]``
 table saying whether the values are *reconstructed*, a *house value*, *from the source* or
-*official* (as RULES.md marks them). :func:`load_tables` reads a whole set from a folder — the
-default set, or an instructor's own copy — and checks shape, allowed values, ranges, band
-order, complete rows, unknown rows and keys, and the cross-references between files (every
-armour class of units.toml has an F-8 threshold and an A-7 value for every gun; the F-7
-terrain names are those of terrain.toml). Any deviation raises
+*official* (as the rules reference docs/rules.md marks them). :func:`load_tables` reads a whole
+set from a folder — the default set, or an instructor's own copy — and checks shape, allowed
+values, ranges, band order, complete rows, unknown rows and keys, and the cross-references
+between files (every armour class of units.toml has an F-8 threshold and an A-7 value for every
+gun; the F-7 terrain names are those of terrain.toml). Any deviation raises
 :class:`~hexrules.errors.TableFormatError` naming the file, the table, the row and the column.
 
 The map format (terrain codes), :class:`~hexrules.map.terrain.Terrain` labels, the L-2 sight
@@ -157,19 +157,9 @@ class TableSet:
         return f"<TableSet {str(self.folder)!r}>"
 
     def _repr_html_(self) -> str:
-        from html import escape
+        from hexrules.render.html import tables_html
 
-        rows = "".join(
-            f"<tr><td>{escape(m.rule)}</td><td>{escape(m.title)} "
-            f"{escape(m.title_zh)}</td><td>{escape(m.status)}</td>"
-            f"<td>{escape(m.file)}</td></tr>"
-            for m in self.metas
-        )
-        return (
-            f"<p>Rule tables 规则表: {escape(str(self.folder))}</p><table><thead><tr>"
-            "<th>Rule 规则</th><th>Table 表</th><th>Status 来源</th><th>File 文件</th>"
-            f"</tr></thead><tbody>{rows}</tbody></table>"
-        )
+        return tables_html(self)
 
 
 def _load(folder: Path) -> TableSet:

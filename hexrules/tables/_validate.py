@@ -19,7 +19,7 @@ from hexrules.units import Result
 
 __all__ = ["STATUSES", "Cell", "Entries", "Named", "TableMeta"]
 
-#: Allowed values of ``meta.status``: how trustworthy a table is (RULES.md markers).
+#: Allowed values of ``meta.status``: how trustworthy a table is (rules markers).
 STATUSES = ("reconstructed", "house value", "from the source", "official")
 
 

@@ -1,4 +1,4 @@
-"""The artillery table (RULES.md A-6, A-7): attack level by gun and ring, armour values.
+"""The artillery table (rules A-6, A-7): attack level by gun and ring, armour values.
 
 The file is ``artillery.toml``; its results use the F-6 table (combat_results.toml) until an
 official artillery combat result table is supplied **[house value]**.

@@ -1,4 +1,4 @@
-"""Terrain types, unit types and fire modifiers as data (RULES.md M-5, L-2, V-1…V-3, C-1, F-5).
+"""Terrain types, unit types and fire modifiers as data (rules M-5, L-2, V-1…V-3, C-1, F-5).
 
 =======================  ==========================================================  ==========
 file                     content                                                     rule IDs

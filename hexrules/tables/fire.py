@@ -1,4 +1,4 @@
-"""The direct-fire tables (RULES.md F-3, F-4, F-6…F-8): values and their parsers.
+"""The direct-fire tables (rules F-3, F-4, F-6…F-8): values and their parsers.
 
 =======================  ==========================================================  =========
 file                     content                                                     rule IDs
