@@ -71,3 +71,15 @@ def as_int(answer: Any) -> int | None:
     except (TypeError, ValueError):
         return None
     return int(value) if value.is_integer() else None
+
+
+def sight_bonus_text() -> str:
+    """The L-2 sight bonus as the loaded terrain table states it, e.g. '+1 for city, forest'."""
+    from hexrules import Terrain, load_tables
+
+    terrain = load_tables().terrain
+    by = {}
+    for t in Terrain:
+        if terrain[t].sight_bonus:
+            by.setdefault(terrain[t].sight_bonus, []).append(t.name.lower())
+    return "; ".join(f"{b:+d} for {' and '.join(names)}" for b, names in by.items())

@@ -16,21 +16,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from _check import Verdict, as_int, say
+from _check import Verdict, as_int, say, sight_bonus_text
 
 from hexrules import HexMap, line_of_sight
-
-
-def _bonus() -> str:
-    """The L-2 sight bonus as the loaded terrain table states it, e.g. '+1 for city, forest'."""
-    from hexrules import Terrain, load_tables
-
-    terrain = load_tables().terrain
-    by = {}
-    for t in Terrain:
-        if terrain[t].sight_bonus:
-            by.setdefault(terrain[t].sight_bonus, []).append(t.name.lower())
-    return "; ".join(f"{b:+d} for {' and '.join(names)}" for b, names in by.items())
 
 
 def check_effective_height(answer: Any, hexmap: HexMap, where: Any) -> Verdict:
@@ -59,7 +47,7 @@ def check_visible(answer: Any, hexmap: HexMap, observer: Any, target: Any) -> Ve
     record = line_of_sight(hexmap, observer, target)
     return say(_as_visible(answer) is record.visible,
                 "compare the two units' levels first: same level → L-3 (is any hex in "
-                f"between higher, counting {_bonus()}?); one level apart → L-4 "
+                f"between higher, counting {sight_bonus_text()}?); one level apart → L-4 "
                 "(who is nearer the change point?); otherwise the chart of L-5.")
 
 

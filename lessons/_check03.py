@@ -17,24 +17,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from _check import Verdict, say
+from _check import Verdict, say, sight_bonus_text
 
 from hexrules import HexMap, line_of_sight
 
 #: How far a distance may be off (in hexes): two decimals are plenty.
 TOLERANCE = 0.05
-
-
-def _bonus() -> str:
-    """The L-2 sight bonus as the loaded terrain table states it, e.g. '+1 for city, forest'."""
-    from hexrules import Terrain, load_tables
-
-    terrain = load_tables().terrain
-    by = {}
-    for t in Terrain:
-        if terrain[t].sight_bonus:
-            by.setdefault(terrain[t].sight_bonus, []).append(t.name.lower())
-    return "; ".join(f"{b:+d} for {' and '.join(names)}" for b, names in by.items())
 
 
 def _as_point(answer: Any) -> tuple[float, float] | None:
@@ -61,7 +49,7 @@ def check_chart_point(answer: Any, hexmap: HexMap, observer: Any, target: Any,
         "measure from the LOWER unit (it sits at the origin, L-5): the distance is where "
         "the line enters the first hex that reaches that level (the hex's entry, or "
         "length − exit if the lower unit is the target); the rise is that level minus the "
-        f"lower unit's level, with {_bonus()} (L-2).")
+        f"lower unit's level, with {sight_bonus_text()} (L-2).")
 
 
 def check_chart_top(answer: Any, hexmap: HexMap, observer: Any, target: Any) -> Verdict:

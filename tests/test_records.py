@@ -94,7 +94,7 @@ def test_records_refer_to_map_and_tables_and_stay_small() -> None:
 
 
 def test_record_fields_are_typed() -> None:
-    from hexrules.combat.fire import Shot
+    from hexrules.combat.record import Shot
     from hexrules.dice import Roll
     from hexrules.records import Effect
     from hexrules.tables import Cell, TableSet

@@ -13,7 +13,7 @@
 
 from hexrules.combat.damage import accumulate, apply_result, state_label, step_down
 from hexrules.combat.declare import can_fire, verify_fire
-from hexrules.combat.fire import FireRecord, Shot, adjudicate_fire, final_attack_level
+from hexrules.combat.fire import adjudicate_fire, final_attack_level
 from hexrules.combat.odds import (
     FireOdds,
     final_state_distribution,
@@ -24,6 +24,7 @@ from hexrules.combat.odds import (
     table_odds,
 )
 from hexrules.combat.orders import FireKind, FireOrder
+from hexrules.combat.record import FireRecord, Shot
 
 __all__ = [
     "FireKind",

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from hexrules.units import Result
 
 if TYPE_CHECKING:  # pragma: no cover
-    from hexrules.combat.fire import FireRecord
+    from hexrules.combat.record import FireRecord
     from hexrules.combat.odds import FireOdds
     from hexrules.dice import DiceSource
     from hexrules.records import Step

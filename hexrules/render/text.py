@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover
-    from hexrules.combat.fire import FireRecord
+    from hexrules.combat.record import FireRecord
     from hexrules.records import Step
 
 __all__ = ["fire_record_text", "step_text"]
