@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING
 from hexrules.units import Result
 
 if TYPE_CHECKING:  # pragma: no cover
-    from hexrules.combat.record import FireRecord
     from hexrules.combat.odds import FireOdds
+    from hexrules.combat.record import FireRecord
     from hexrules.dice import DiceSource
     from hexrules.records import Step
     from hexrules.sight.exact import SightRecord
