@@ -41,6 +41,7 @@ from enum import Enum
 from typing import Any
 
 from hexrules.errors import RulesError, RulesTypeError
+from hexrules.glossary import label
 from hexrules.map.hexgrid import Hex
 
 __all__ = [
@@ -80,7 +81,7 @@ class Side(Enum):
     @property
     def label(self) -> str:
         """Bilingual name, e.g. ``'Red 红方'``."""
-        return "Red 红方" if self is Side.RED else "Blue 蓝方"
+        return label(self.value)
 
     @property
     def opponent(self) -> Side:
@@ -144,12 +145,12 @@ class Status(Enum):
     @property
     def label(self) -> str:
         """Bilingual label, e.g. ``'Suppressed 压制'``."""
-        return _STATUS_LABELS[self]
+        return label(self.value)
 
     @property
     def zh(self) -> str:
         """The Chinese term alone, e.g. ``'压制'``."""
-        return _STATUS_LABELS[self].rsplit(" ", 1)[1]
+        return label(self.value).rsplit(" ", 1)[1]
 
     @classmethod
     def _missing_(cls, value: object) -> Status:
@@ -166,17 +167,6 @@ class Status(Enum):
     def __repr__(self) -> str:
         return f"Status.{self.name}"
 
-
-_STATUS_LABELS = {
-    Status.FIRED: "Fired 射击",
-    Status.FIRED_UPON: "Fired upon 被射击",
-    Status.MOVED: "Moved 机动",
-    Status.MARCH: "March 行军",
-    Status.SUPPRESSED: "Suppressed 压制",
-    Status.WEAPON_LOST: "Weapon lost 失火",
-    Status.IMMOBILISED: "Immobilised 失动",
-    Status.DESTROYED: "Destroyed 歼灭",
-}
 
 #: Markers removed at the start of each turn (T-1).
 TURN_MARKERS = frozenset({Status.FIRED, Status.FIRED_UPON, Status.MOVED, Status.MARCH})
@@ -213,7 +203,7 @@ class Result(Enum):
     @property
     def label(self) -> str:
         """Bilingual label, e.g. ``'Destroyed 歼灭'``."""
-        return _RESULT_LABELS[self]
+        return label(_RESULT_TERMS[self])
 
     @property
     def is_damage(self) -> bool:
@@ -258,12 +248,12 @@ class Result(Enum):
         return self.label
 
 
-_RESULT_LABELS = {
-    Result.NONE: "No effect 无效",
-    Result.S: "Suppressed 压制",
-    Result.W: "Weapon lost 失火",
-    Result.I: "Immobilised 失动",
-    Result.K: "Destroyed 歼灭",
+_RESULT_TERMS = {
+    Result.NONE: "no_effect",
+    Result.S: "suppressed",
+    Result.W: "weapon_lost",
+    Result.I: "immobilised",
+    Result.K: "destroyed",
 }
 _RESULT_STATUS = {
     Result.NONE: None,

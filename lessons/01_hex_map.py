@@ -241,7 +241,7 @@ print("a highest hex:", m.name_of(summit), "level", m.elevation_at(summit),
 # %% [markdown]
 # ## 8. Terrain 地形 (M-5)
 #
-# City 居民地 is drawn cross-hatched (`xx`), forest 丛林地 dotted (`oo`), both over the
+# Settlement 居民地 is drawn cross-hatched (`xx`), forest 丛林地 dotted (`oo`), both over the
 # elevation colour; a lake 面状水系 is plain blue. City and forest matter twice: they protect
 # a unit under fire (F-7, lesson 04) and they block sight (L-2, lesson 02).
 

@@ -13,7 +13,7 @@ Landscape (offset col, row; row 0 is the north edge):
 * the village of 李庄 Lizhuang (city) at level 1 around (15, 14);
 * forest patches: a wood on the hill's west slope, a copse in the south, a line of trees;
 * a lake in the south-west and a river from the lake running east along hexsides to the
-  east edge, forded by the road;
+  east edge, bridged by the road (桥, 道路过河处);
 * a road from the west edge through the saddle and the village to the hill.
 """
 
@@ -109,7 +109,7 @@ def _chain(waypoints: list[tuple[int, int]]) -> list[list[int]]:
 
 def road() -> list[list[list[int]]]:
     """A road: west edge → the saddle → the village → the hill; and a branch south over the
-    river ford to the knoll."""
+    river bridge to the knoll."""
     main = _chain([(0, 15), (11, 15), (14, 14), (17, 14), (18, 11), (23, 6)])
     south = _chain([(15, 15), (18, 21), (18, 22), (22, 23)])
     return [main, south]
@@ -125,7 +125,8 @@ def build() -> HexMap:
         "description": (
             "Hand-made 30×30 training map: a hill (level 5) in the north-east, a north-south "
             "ridge (level 3) with a saddle, the village of 李庄 Lizhuang, forest patches, a lake, "
-            "a river along hexsides forded (徒涉) by the south road, and a road."
+            "a river along hexsides that the south road crosses by a bridge (桥, 道路过河处), "
+            "and a road."
         ),
         "cols": COLS,
         "rows": ROWS,

@@ -35,7 +35,7 @@ def test_M4_elevation_levels_and_metres(training: HexMap) -> None:
 
 
 def test_M5_terrain_labels_are_bilingual() -> None:
-    assert Terrain.CITY.label == "City 居民地"
+    assert Terrain.CITY.label == "Settlement 居民地"
     assert Terrain.FOREST.label == "Forest 丛林地"
     assert Terrain.WATER.label == "Water 面状水系"
 
@@ -219,7 +219,7 @@ MAP_ERRORS = [
     ("M6_iter_sides_of_three", lambda: list(iter_sides([{Hex(0, 0), Hex(1, 0), Hex(2, 0)}])),
      MapFormatError, "iter_sides: sides:"),
     ("M5_from_code_unknown", lambda: Terrain.from_code("X"), MapFormatError,
-     "unknown terrain code 'X': use '.' open, 'C' city, 'F' forest, 'W' water"),
+     "unknown terrain code 'X': use '.' open, 'C' settlement, 'F' forest, 'W' water"),
     ("M5_from_code_not_a_string", lambda: Terrain.from_code(None), RulesTypeError,
      "a terrain code is a one-character string"),
     ("M5_terrain_value_9", lambda: Terrain(9), RulesError,

@@ -79,7 +79,7 @@ def test_F7_F8_data(tables):
 def test_M5_L2_V1_terrain_data(tables):
     t = tables.terrain
     assert [t[k].code for k in Terrain] == [".", "C", "F", "W"]
-    assert [t[k].label for k in Terrain] == ["Open 开阔地", "City 居民地", "Forest 丛林地",
+    assert [t[k].label for k in Terrain] == ["Open 开阔地", "Settlement 居民地", "Forest 丛林地",
                                              "Water 面状水系"]
     assert [t[k].sight_bonus for k in Terrain] == [0, 1, 1, 0]  # L-2
     assert [t[k].entry_cost for k in Terrain] == [1, 3, 2, None]  # V-1
@@ -427,7 +427,7 @@ def _lookups():
          "terrain.toml (M-5): no terrain type 'swamp' (known: 'open', 'city', 'forest', "
          "'water')"),
         ("M5_unknown_code", lambda: t.terrain.from_code("X"), "MapFormatError",
-         "unknown terrain code 'X': use '.' open, 'C' city, 'F' forest, 'W' water"),
+         "unknown terrain code 'X': use '.' open, 'C' settlement, 'F' forest, 'W' water"),
         ("M5_code_not_a_string", lambda: t.terrain.from_code(1), "RulesTypeError",
          "a terrain code is a one-character string"),
         ("L2_V1_unknown_column", lambda: t.terrain.cell(Terrain.CITY, "cost"),

@@ -22,6 +22,7 @@ from collections.abc import Iterable
 import numpy as np
 
 from hexrules.errors import RulesError
+from hexrules.glossary import label
 from hexrules.units import DAMAGE_MARKERS, Result, Status, Unit
 
 __all__ = [
@@ -144,7 +145,7 @@ def state_label(state: Iterable[Status]) -> str:
     'Intact 完好'
     """
     marks = [s.label for s in DAMAGE_ORDER if s in set(state)]
-    return " + ".join(marks) if marks else "Intact 完好"
+    return " + ".join(marks) if marks else label("intact")
 
 
 def state_to_bits(state: Iterable[Status]) -> int:

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from hexrules.errors import IllegalOrderError
+from hexrules.glossary import label
 from hexrules.units import Unit
 
 __all__ = ["FireKind", "FireOrder"]
@@ -59,7 +60,7 @@ class FireKind(Enum):
     @property
     def label(self) -> str:
         """Bilingual name."""
-        return _KIND_INFO[self][1]
+        return label(_KIND_INFO[self][1])
 
     @classmethod
     def parse(cls, value: FireKind | str) -> FireKind:
@@ -87,10 +88,10 @@ class FireKind(Enum):
 
 
 _KIND_INFO = {
-    FireKind.NORMAL: ("F-2", "Halted fire 停止间射击"),
-    FireKind.MOVING: ("V-8", "Moving fire 行进间射击"),
-    FireKind.SHORT_HALT: ("V-9", "Short-halt fire 短停射击"),
-    FireKind.CLOSE_COMBAT: ("F-12", "Close combat fire 近战射击"),
+    FireKind.NORMAL: ("F-2", "halted_fire"),
+    FireKind.MOVING: ("V-8", "moving_fire"),
+    FireKind.SHORT_HALT: ("V-9", "short_halt_fire"),
+    FireKind.CLOSE_COMBAT: ("F-12", "close_combat_fire"),
 }
 
 

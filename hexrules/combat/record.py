@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from hexrules.combat.orders import FireKind, FireOrder
 from hexrules.dice import Roll
+from hexrules.glossary import label
 from hexrules.records import Effect, MapRef, Step, TableRef, decode_as, encode, register
 from hexrules.sight.exact import SightRecord
 from hexrules.units import Result, Unit
@@ -27,16 +28,18 @@ __all__ = ["TITLES", "FireRecord", "Shot"]
 
 #: Bilingual titles of the steps of a shot.
 TITLES = {
-    "sight": "Line of sight 通视判断",
-    "F-1": "Declaration 宣告射击",
-    "F-3": "Standard attack level 标准攻击等级",
-    "F-4": "Height-difference correction 高度差修正",
-    "F-5": "Other modifiers 其他修正",
-    "F-6": "Combat result table 战斗结果表",
-    "F-7": "Terrain correction 地形修正",
-    "F-8": "Armour correction 装甲防护修正",
-    "F-9": "Concentrated fire 集火射击",
-    "F-10": "Apply the result 战果累加",
+    key: label(term) for key, term in {
+        "sight": "line_of_sight",
+        "F-1": "declaration",
+        "F-3": "standard_attack_level",
+        "F-4": "height_correction",
+        "F-5": "other_modifiers",
+        "F-6": "combat_result_table",
+        "F-7": "terrain_correction",
+        "F-8": "armour_correction",
+        "F-9": "concentrated_fire",
+        "F-10": "accumulation",
+    }.items()
 }
 
 

@@ -5,7 +5,7 @@ sight bonus are data, read from ``terrain.toml`` of the default table set
 (:func:`hexrules.tables.default_tables`), the file the movement costs (V-1…V-3) live in too.
 
 >>> Terrain.CITY.label
-'City 居民地'
+'Settlement 居民地'
 >>> Terrain.from_code('F')
 <Terrain.FOREST: 2>
 >>> Terrain.FOREST.sight_bonus
@@ -89,7 +89,7 @@ class Terrain(IntEnum):
         >>> Terrain.from_code("X")
         Traceback (most recent call last):
         ...
-        hexrules.errors.MapFormatError: unknown terrain code 'X': use '.' open, 'C' city, ...
+        hexrules.errors.MapFormatError: unknown terrain code 'X': use '.' open, 'C' settlement, ...
         """
         return _table().from_code(code)
 

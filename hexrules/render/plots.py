@@ -21,6 +21,7 @@ import io
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
+from hexrules.glossary import label
 from hexrules.map.hexgrid import Hex
 from hexrules.map.terrain import Terrain
 
@@ -221,8 +222,8 @@ def plot_map(
     ax.ticklabel_format(useOffset=False, style="plain")
     ax.xaxis.set_major_locator(MaxNLocator(4))
     ax.yaxis.set_major_locator(MaxNLocator(5))
-    ax.set_xlabel("easting (m) 东坐标")
-    ax.set_ylabel("northing (m) 北坐标")
+    ax.set_xlabel(f"{label('easting')} (m)")
+    ax.set_ylabel(f"{label('northing')} (m)")
     ax.set_title(hexmap.name)
     if legend:
         handles = [

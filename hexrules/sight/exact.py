@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 import shapely
 
+from hexrules.glossary import label
 from hexrules.map.coords import Georef
 from hexrules.map.hexgrid import Hex
 from hexrules.map.hexmap import HexMap
@@ -57,12 +58,12 @@ __all__ = [
 ]
 
 #: Bilingual verdict labels.
-VISIBLE_LABEL = "Visible 通视"
-BLOCKED_LABEL = "Blocked 不通视"
+VISIBLE_LABEL = label("visible")
+BLOCKED_LABEL = label("blocked")
 CASE_LABELS = {
-    "L-3": "L-3 same level 同一高程",
-    "L-4": "L-4 adjacent levels 两个相邻高程",
-    "L-5": "L-5 observation-measurement chart 观察测量表",
+    "L-3": f"L-3 {label('same_level')}",
+    "L-4": f"L-4 {label('adjacent_levels')}",
+    "L-5": f"L-5 {label('chart')}",
 }
 
 
@@ -290,12 +291,12 @@ class SightRecord:
         passed = self.passed
         top = max((c.height for c in passed), default=None)
         return (
-            Step("L-1", "Sight line 观察线",
+            Step("L-1", label("sight_line"),
                  (("from 自", self.observer_name), ("to 至", self.target_name),
                   ("range 距离", f"{self.distance} hexes 格")),
                  result=f"{len(passed)} hexes passed 途经格, {len(self.grazes)} hexsides run "
                  f"along", value=len(passed)),
-            Step("L-2", "Effective height 有效高程",
+            Step("L-2", label("effective_height"),
                  tuple((c.name, str(c.height)) for c in passed),
                  result="no hex passed" if top is None else f"highest passed hex: {top}",
                  value=top, note="elevation level, +1 for settlement or forest"),

@@ -28,6 +28,7 @@ from typing import Any
 import numpy as np
 
 from hexrules.errors import MapFormatError, RulesTypeError, TableLookupError
+from hexrules.glossary import term
 from hexrules.map.terrain import Terrain
 from hexrules.tables._validate import (
     Cell,
@@ -84,6 +85,10 @@ class TerrainType:
         return self.entry_cost is not None
 
 
+#: The glossary term of each terrain type (the labels are the glossary's, not the table's).
+TERRAIN_TERMS = {Terrain.OPEN: "open", Terrain.CITY: "settlement", Terrain.FOREST: "forest",
+                 Terrain.WATER: "water"}
+
 #: The column of a terrain type a :meth:`TerrainTable.cell` reads, and its rule.
 _TERRAIN_COLUMNS = {"sight_bonus": "L-2", "entry_cost": "V-1"}
 #: The movement costs of terrain.toml ``[movement]`` and their rules.
@@ -100,7 +105,7 @@ class TerrainTable:
     >>> from hexrules.tables import load_tables
     >>> t = load_tables().terrain
     >>> t[Terrain.CITY].label, t["forest"].sight_bonus, t[Terrain.WATER].enterable
-    ('City 居民地', 1, False)
+    ('Settlement 居民地', 1, False)
     >>> [t[k].entry_cost for k in Terrain]
     [1, 3, 2, None]
     >>> t.river_crossing_cost, t.road_step_cost, t.march_step_cost
@@ -220,7 +225,7 @@ def parse_terrain(where: _Where, data: Mapping[str, Any]) -> TerrainTable:
             raise where.fail(row, "-", f"missing: terrain.toml must describe every terrain "
                                        f"type ({', '.join(names)})")
         entry = raw[key]
-        _keys(where, row, entry, {"code", "name", "name_zh", "sight_bonus", "entry_cost"})
+        _keys(where, row, entry, {"code", "sight_bonus", "entry_cost"})
         code = entry["code"]
         if not isinstance(code, str) or len(code) != 1 or code.isspace():
             raise where.fail(row, "code", f"expected one character, got {code!r}")
@@ -231,8 +236,8 @@ def parse_terrain(where: _Where, data: Mapping[str, Any]) -> TerrainTable:
         types[t] = TerrainType(
             terrain=t,
             code=code,
-            name=_text(where, row, "name", entry["name"]),
-            name_zh=_text(where, row, "name_zh", entry["name_zh"]),
+            name=term(TERRAIN_TERMS[t]).en,  # labels come from the glossary
+            name_zh=term(TERRAIN_TERMS[t]).zh,
             sight_bonus=_int(where, row, "sight_bonus", entry["sight_bonus"], 0, 10),
             entry_cost=None if cost == IMPASSABLE else _cost(where, row, "entry_cost", cost),
         )

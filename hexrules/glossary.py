@@ -1,0 +1,156 @@
+"""The glossary 术语表: every rule term in English with the rulebook's Chinese word, as data.
+
+Labels across the library, the widgets and the lessons are read from one file,
+``hexrules/data/glossary.toml``, through :func:`label` ("Suppressed 压制") or :func:`term`, so a
+term is written once and matches the rulebook (a later Chinese edition reads the same keys).
+Each entry may name its rule, a short gloss for terms that mislead on first sight (失火 is
+丧失火力, not "caught fire"), and the Chinese words that must not be used for it.
+
+Examples
+--------
+>>> label("suppressed")
+'Suppressed 压制'
+>>> term("weapon_lost").gloss
+"丧失火力: the main weapon is out of action (not 'caught fire')"
+>>> label("decision_line"), term("decision_line").rule
+('Decision line 判定直线', 'L-5')
+>>> label("supressed")
+Traceback (most recent call last):
+...
+hexrules.errors.RulesError: no glossary term 'supressed' (did you mean 'suppressed'?) ...
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from hexrules.errors import RulesError, TableFormatError
+
+__all__ = ["GLOSSARY_FILE", "Term", "glossary", "label", "term"]
+
+#: The glossary file shipped with hexrules.
+GLOSSARY_FILE = Path(__file__).resolve().parent / "data" / "glossary.toml"
+
+_KEY = re.compile(r"^[a-z][a-z0-9_]*$")
+_RULE = re.compile(r"^[A-Z]-\d+$")
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+@dataclass(frozen=True)
+class Term:
+    """One glossary entry: English, the rulebook's Chinese, its rule, a gloss, words to avoid.
+
+    Examples
+    --------
+    >>> t = term("armour_correction")
+    >>> t.label, t.rule, t.avoid
+    ('Armour correction 装甲防护修正', 'F-8', ('装甲修正',))
+    """
+
+    key: str
+    en: str
+    zh: str
+    rule: str = ""
+    gloss: str = ""
+    avoid: tuple[str, ...] = ()
+
+    @property
+    def label(self) -> str:
+        """English with the Chinese term: ``'Suppressed 压制'``."""
+        return f"{self.en} {self.zh}"
+
+
+def _fail(entry: str, problem: str) -> TableFormatError:
+    return TableFormatError(f"{GLOSSARY_FILE.name}: {entry}: {problem}")
+
+
+def _text(entry: str, field: str, value: Any, *, cjk: bool | None = None) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise _fail(entry, f"{field} must be a non-empty string, got {value!r}")
+    if cjk is True and not _CJK.search(value):
+        raise _fail(entry, f"{field} must be the Chinese term, got {value!r}")
+    return value
+
+
+def parse(data: dict[str, Any]) -> dict[str, Term]:
+    """Validate the glossary's TOML data; errors name the file and the entry.
+
+    >>> parse({"term": {"x": {"en": "X"}}})
+    Traceback (most recent call last):
+    ...
+    hexrules.errors.TableFormatError: glossary.toml: term.x: missing 'zh' (the Chinese term)
+    """
+    terms = data.get("term")
+    if not isinstance(terms, dict) or not terms:
+        raise _fail("-", "expected [term.<key>] tables")
+    out: dict[str, Term] = {}
+    for key, entry in terms.items():
+        where = f"term.{key}"
+        if not _KEY.match(key):
+            raise _fail(where, "a key is lower-case letters, digits and _")
+        if not isinstance(entry, dict):
+            raise _fail(where, "expected a table")
+        unknown = set(entry) - {"en", "zh", "rule", "gloss", "not"}
+        if unknown:
+            raise _fail(where, f"unknown field(s) {', '.join(sorted(unknown))} "
+                               "(known: en, zh, rule, gloss, not)")
+        for field, what in (("en", "the English term"), ("zh", "the Chinese term")):
+            if field not in entry:
+                raise _fail(where, f"missing {field!r} ({what})")
+        rule = entry.get("rule", "")
+        if rule and (not isinstance(rule, str) or not _RULE.match(rule)):
+            raise _fail(where, f"rule must be a rule ID like 'F-3', got {rule!r}")
+        avoid = entry.get("not", [])
+        if not isinstance(avoid, list) or not all(isinstance(w, str) and w for w in avoid):
+            raise _fail(where, f"'not' must be a list of Chinese words, got {avoid!r}")
+        out[key] = Term(key, _text(where, "en", entry["en"]),
+                        _text(where, "zh", entry["zh"], cjk=True), rule,
+                        entry.get("gloss", "") and _text(where, "gloss", entry["gloss"]),
+                        tuple(avoid))
+    return out
+
+
+@cache
+def glossary() -> MappingProxyType[str, Term]:
+    """Every term of the shipped glossary, by key (read once).
+
+    >>> len(glossary()) > 50, glossary()["settlement"].zh
+    (True, '居民地')
+    """
+    try:
+        with GLOSSARY_FILE.open("rb") as fh:
+            data = tomllib.load(fh)
+    except tomllib.TOMLDecodeError as exc:
+        raise _fail("-", f"not valid TOML: {exc}") from None
+    return MappingProxyType(parse(data))
+
+
+def term(key: str) -> Term:
+    """The glossary entry ``key``.
+
+    Raises
+    ------
+    RulesError
+        For an unknown key, suggesting the nearest ones.
+    """
+    if not isinstance(key, str):
+        raise TypeError(f"a glossary key is a str, got {key!r}")
+    terms = glossary()
+    try:
+        return terms[key]
+    except KeyError:
+        near = difflib.get_close_matches(key, terms, n=3)
+        hint = f" (did you mean {', '.join(map(repr, near))}?)" if near else ""
+        raise RulesError(f"no glossary term {key!r}{hint} in {GLOSSARY_FILE.name}") from None
+
+
+def label(key: str) -> str:
+    """The bilingual label of a term: ``label('suppressed') == 'Suppressed 压制'``."""
+    return term(key).label
