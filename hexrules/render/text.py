@@ -12,11 +12,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from hexrules.glossary import label
+
 if TYPE_CHECKING:  # pragma: no cover
     from hexrules.combat.record import FireRecord
     from hexrules.records import Step
+    from hexrules.sight.exact import SightRecord
 
-__all__ = ["fire_record_text", "step_text"]
+__all__ = ["fire_record_text", "sight_record_text", "step_text"]
 
 
 def step_text(step: Step) -> str:
@@ -43,4 +46,31 @@ def fire_record_text(record: FireRecord) -> str:
         lines.append(f"Shot {i} 第{i}次射击: {shot.shooter.label} → {shot.target_before.label}")
         lines.extend(f"  {step_text(st)}" for st in shot.steps)
     lines.append(f"Target 目标 {record.target_after.id}: {record.target_after.status_label}")
+    return "\n".join(lines)
+
+
+def sight_record_text(record: SightRecord) -> str:
+    """Every step of a sight record, one line each (:meth:`SightRecord.explain`)."""
+    from hexrules.sight.exact import CASE_LABELS
+
+    lines = [
+        f"{label('sight_line')} {record.observer_name} → {record.target_name}: range "
+        f"{record.distance} hexes, length {record.length:.2f} (L-1)",
+    ]
+    for c in record.crossings:
+        what = {"observer": "observer's hex", "target": "target's hex"}.get(c.role, "passed")
+        lines.append(
+            f"  {c.name} {what}: {c.entry:.2f}–{c.exit:.2f}, level {c.elevation}, "
+            f"{c.terrain.label}, height {c.height}"
+        )
+    for g in record.grazes:
+        lines.append(
+            f"  hexside {g.names[0]}|{g.names[1]}: {g.entry:.2f}–{g.exit:.2f}, {g.ruling}"
+        )
+    for p in record.chart_points:
+        lines.append(
+            f"  {label('change_point')} ({p.distance:.2f}, {p.rise}) at {p.where}: "
+            f"{'below or on the line' if p.clear else 'ABOVE the line'}"
+        )
+    lines.append(f"{record.verdict} — {CASE_LABELS[record.case]}: {record.reason}")
     return "\n".join(lines)
