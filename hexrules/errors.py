@@ -93,3 +93,20 @@ class IllegalOrderError(RulesError):
 
 class NoLineOfSightError(IllegalOrderError):
     """A declaration that needs line of sight where there is none (F-1, L-…)."""
+
+
+class IllegalMoveError(IllegalOrderError):
+    """A step or a move the movement rules forbid (V-1…V-11, M-1); nothing is changed.
+
+    The message names both hexes of the step by their military names (M-2), the reason and
+    the rule ID; for a step of a path it starts with the step's position
+    (``"step 3, 4563GH → 4563GJ: …"``). The attributes say the same as values, for widgets
+    and an AI: ``rule`` (the rule ID), ``reason`` (the words after the hexes), ``hexes`` (the
+    step's two hexes, or the one hex concerned) and ``step`` (its 1-based position in a path,
+    ``None`` for a single step).
+    """
+
+    rule: str | None = None
+    reason: str = ""
+    hexes: tuple[object, ...] = ()
+    step: int | None = None
