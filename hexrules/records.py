@@ -69,8 +69,9 @@ __all__ = [
     "register",
 ]
 
-#: What a step's ``value`` may hold: a level, a verdict, a result, a count, or nothing.
-StepValue = int | bool | Result | str | None
+#: What a step's ``value`` may hold: a level, a verdict, a result, a count, an exact cost
+#: (movement points), or nothing.
+StepValue = int | bool | Fraction | Result | str | None
 
 
 class RecordFormatError(RulesError):

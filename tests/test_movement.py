@@ -554,3 +554,14 @@ def test_public_names_are_exported():
                  "verify_short_halt", "IllegalMoveError"):
         assert name in hexrules.__all__ and hasattr(hexrules, name), name
     assert issubclass(IllegalMoveError, IllegalOrderError)
+
+
+def test_V3_a_marching_unit_may_not_enter_an_enemy_hex() -> None:
+    """[project ruling] close combat would be "something else" for a marching unit (V-3)."""
+    m = HexMap.load("training")
+    start = m.parse("4563PA")
+    road = [h for h in reachable(m, start, 5, march=True) if h != start]
+    enemy = Unit("B1", "blue", road[0])
+    assert enemy.hex not in reachable(m, Unit("R1", "red", start), 5, march=True,
+                                      units=[enemy])
+    assert enemy.hex in reachable(m, Unit("R1", "red", start), 5, units=[enemy])

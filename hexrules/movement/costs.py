@@ -313,7 +313,7 @@ def _step(hexmap: HexMap, a: Hex, b: Hex, price: _Price, terrain: TerrainTable,
         inputs.append((label("movement_allowance"), f"{points_text(points)} left"))
         result += f", points left 剩余 {points_text(points)} → {points_text(points - cost)}"
     return Step(price.rule, label(price.kind), tuple(inputs), cell, result=result,
-                value=cost, note=note)  # type: ignore[arg-type]  # an exact Fraction
+                value=cost, note=note)
 
 
 def _overspend(hexmap: HexMap, a: Hex, b: Hex, cost: Fraction, points: Fraction,

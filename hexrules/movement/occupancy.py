@@ -241,4 +241,10 @@ def _enter_error(hexmap: HexMap, a: Hex, b: Hex, occ: Occupancy, march: bool,
             hexmap, (a, b), "V-3",
             f"{_name(hexmap, b)} holds a friendly unit ({', '.join(occ.friends[b])}): a "
             "marching unit may not enter or pass through it", (), step)
+    if march and b in occ.enemies:
+        return _move_error(
+            hexmap, (a, b), "V-3",
+            f"{_name(hexmap, b)} holds an enemy unit ({', '.join(occ.enemies[b])}): a "
+            "marching unit may do nothing else this turn, so it may not enter an enemy hex "
+            "and start close combat (V-3, V-10 [project ruling])", (), step)
     return None

@@ -118,6 +118,8 @@ def reachable(hexmap: HexMap, start: Hex | str | Unit, allowance: Any = None, *,
         * in **march**, a hex holding a **friendly** unit may be neither entered nor passed
           through, and a unit that starts in a stack may not march: only the start is
           returned (V-3); a march from a hex without a road also reaches only the start;
+          a marching unit may not enter an enemy hex either, since close combat would be
+          "something else" (V-3, V-10 [project ruling]);
         * otherwise friendly units hinder nothing: **stacking (V-11) is not applied here**,
           since it counts where a move ends; check the chosen hex with
           :func:`~hexrules.movement.occupancy.can_stack`.
@@ -173,7 +175,8 @@ def reachable(hexmap: HexMap, start: Hex | str | Unit, allowance: Any = None, *,
     budget = int(budget_points * scale)
     index = g.index
     stop = {index[h] for h in occ.enemies if h in index}
-    barred = {index[h] for h in occ.friends if h in index} if march else set()
+    barred = ({index[h] for h in (*occ.friends, *occ.enemies) if h in index} if march
+              else set())
     s = index[origin]
     dist = {s: 0}
     heap = [(0, s)]
