@@ -41,6 +41,7 @@ from hexrules.errors import (
     TableKeyError,
     TableLookupError,
 )
+from hexrules.game import Scenario, ScenarioFormatError, Score
 from hexrules.map import DIRECTION_NAMES, DIRECTIONS, Georef, Hex, HexMap, Terrain
 from hexrules.records import Effect, MapRef, Record, Step, TableRef, record_from_dict
 from hexrules.sight import SightRecord, line_of_sight
@@ -125,4 +126,7 @@ __all__ = [
     "TableLookupError",
     "Terrain",
     "line_of_sight",
+    "Scenario",
+    "ScenarioFormatError",
+    "Score",
 ]
