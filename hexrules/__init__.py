@@ -42,6 +42,7 @@ from hexrules.errors import (
     TableKeyError,
     TableLookupError,
 )
+from hexrules.game import Scenario, ScenarioFormatError, Score
 from hexrules.map import DIRECTION_NAMES, DIRECTIONS, Georef, Hex, HexMap, Terrain
 from hexrules.movement import (
     can_short_halt,
@@ -155,4 +156,7 @@ __all__ = [
     "TableLookupError",
     "Terrain",
     "line_of_sight",
+    "Scenario",
+    "ScenarioFormatError",
+    "Score",
 ]

@@ -53,6 +53,19 @@ class MapNotFoundError(MapFormatError, FileNotFoundError):
     """No map file at the path or name given; also a :class:`FileNotFoundError`."""
 
 
+class ScenarioFormatError(RulesError):
+    """A scenario file (``maps/scenarios/*.json``, §9) that does not follow its format, or a
+    scenario whose set-up or objectives break the rules (water, stacking, unknown units).
+
+    The message names the file and the bad entry, e.g.
+    ``duel.json: sides.red.units[1].hex: '4563ZZ' is not a hex of map 'training' …``.
+    """
+
+
+class ScenarioNotFoundError(ScenarioFormatError, FileNotFoundError):
+    """No scenario file at the path or name given; also a :class:`FileNotFoundError`."""
+
+
 class TableFormatError(RulesError):
     """A rule-table file that does not follow its schema (file, table, row, column).
 
