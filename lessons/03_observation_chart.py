@@ -400,7 +400,6 @@ explorer
 # %%
 ex = line_of_sight(m, "4563ID", "4563MI")
 crossing_table(ex, heights=False)
-print(f"length of the line: {ex.length:.2f} hexes")
 
 # %% [markdown]
 # **Exercise 1.** Where is its **first** change point on the chart? Give `(distance, rise)`,

@@ -354,10 +354,10 @@ rng_w = W.IntSlider(value=18, min=1, max=tables.attack_level.max_range,
 dh_w = W.IntSlider(value=0, min=0, max=8, description=label("height_difference"), **wide)
 ter_w = W.Dropdown(options=[(t.label, t) for t in cover], description="target terrain 地形",
                    **wide)
-sup_w = W.Checkbox(value=False, description=f"shooter {label('suppressed')}", **wide)
+sup_w = W.Checkbox(value=False, description=f"shooter {label('suppressed').lower()}", **wide)
 kinds = (FireKind.NORMAL, FireKind.MOVING, FireKind.SHORT_HALT)
-kind_w = W.Dropdown(options=[(k.label, k.value) for k in kinds], description="fire mode",
-                    **wide)
+kind_w = W.Dropdown(options=[(k.label, k.value) for k in kinds],
+                    description="fire mode 射击方式", **wide)
 out = W.HTML()
 
 def update(*_):

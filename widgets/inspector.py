@@ -41,7 +41,8 @@ _CSS = """
 .hexrules-inspector .hexrules-inspector-panel table { border-collapse: collapse; }
 .hexrules-inspector .hexrules-inspector-panel td,
 .hexrules-inspector .hexrules-inspector-panel th {
-  border-bottom: 1px solid #ddd; padding: 2px 8px; text-align: left; white-space: nowrap; }
+  border-bottom: 1px solid #ddd; padding: 2px 8px; text-align: left; vertical-align: top; }
+.hexrules-inspector .hexrules-inspector-panel th { white-space: nowrap; }
 .hexrules-inspector .hexrules-inspector-name { font-size: 1.35em; font-weight: bold; }
 .hexrules-inspector img.hexrules-close-up { max-width: 100%; height: auto; }
 """
@@ -114,7 +115,7 @@ class HexInspector(ipw.VBox):
 
         controls = ipw.HBox([self.pick, self.show_button],
                             layout=ipw.Layout(align_items="center", flex_flow="row wrap"))
-        panel = ipw.VBox([controls, self.message, self.details, self.close_up],
+        panel = ipw.VBox([controls, self.message, self.close_up, self.details],
                          layout=ipw.Layout(flex="2 1 0%", min_width="400px",
                                            padding="0 0 0 12px"))
         panel.add_class("hexrules-inspector-panel")
@@ -171,8 +172,9 @@ class HexInspector(ipw.VBox):
         rows = [
             (label("hex_coordinate"), f"<span class='hexrules-inspector-name'>"
                                       f"{m.name_of(h)}</span>"),
-            ("axial 轴坐标 · offset (col, row)", f"{h!r} · {h.to_offset()}"),
-            (f"{label('easting')} · {label('northing')}", f"{e:.0f} m · {n:.0f} m"),
+            ("axial · offset (col, row)", f"{h!r} · {h.to_offset()}"),
+            (label("easting"), f"{e:.0f} m"),
+            (label("northing"), f"{n:.0f} m"),
             (label("elevation_level"), f"{level} ({level * m.metres_per_level:g} m)"),
             ("Terrain 地形", html.escape(m.terrain_at(h).label)),
             (label("effective_height") + " (L-2)", str(m.effective_height(h))),
