@@ -144,6 +144,9 @@ def check_link(answer: Any, hexmap: HexMap, a: Any, b: Any) -> Verdict:
     elif given == "river" and road:
         hint = (f"the river is there, but a {road_word} also runs from one hex centre to "
                 "the other across it (M-7).")
+    elif given == "both":
+        hint = (f"only one of them is there: follow the {road_word} from centre to centre, "
+                f"then the {river_word} along the hexside. Which one joins these two hexes?")
     elif given not in ("road", "river", "both", "none"):
         hint = 'answer with one of the words "road", "river", "both" or "none".'
     else:

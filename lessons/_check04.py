@@ -8,6 +8,8 @@ quotes is read from the loaded tables (:func:`hexrules.load_tables`).
 
 >>> check_level(9, 12)
 ✓ Right 正确
+>>> check_level(10, 9)
+✗ Not yet 再想想 — hint 提示: look at the range again: 9 hexes lies in the F-3 band 9–30 ...
 >>> check_level(12, 5, card=True)
 ✗ Not yet 再想想 — hint 提示: 10 + 2 = 12 is more than the table's top level: ...
 >>> check_shooters(3, {1: 0.25, 2: 0.44, 3: 0.58}, 0.40)
@@ -86,6 +88,11 @@ def check_level(answer: Any, distance: int, height_difference: int = 0, *,
                 "gun loses accuracy firing up or down).")
     elif mods and given == min(standard - correction, clamp):
         hint = f"now add the F-5 modifiers that apply here ({mods_text})."
+    elif any(given == _level_at(d, height_difference, kind, suppressed, card) != expected
+             for d in (distance - 1, distance + 1)):
+        band = tables.attack_level.lookup(distance).row
+        hint = (f"look at the range again: {distance} hexes lies in the F-3 band {band} (and "
+                "in its own F-4 column); one hex more or less reads another cell.")
     elif given == standard:
         hint = ("that is the F-3 level for the range alone; then subtract the F-4 cell and "
                 "add the F-5 modifiers.")
@@ -93,6 +100,16 @@ def check_level(answer: Any, distance: int, height_difference: int = 0, *,
         hint = ("start from F-3 (the range band), subtract the F-4 cell (Δlevel row, range "
                 f"column), add the F-5 modifiers ({mods_text}), then clamp to at most {clamp}.")
     return say(False, hint)
+
+
+def _level_at(distance: int, height_difference: int, kind: Any, suppressed: bool,
+              card: bool) -> int | None:
+    """The final attack level at another range (None when out of range): a one-off slip."""
+    try:
+        return final_attack_level(distance, height_difference, kind=kind,
+                                  suppressed=suppressed, card=card)
+    except ValueError:
+        return None
 
 
 _ALIASES = {"NONE": ".", "NO EFFECT": ".", "·": ".", "": ".", "无效": ".", "压制": "S",
@@ -133,8 +150,9 @@ def check_result(answer: Any, hexmap: Any, shooter: Any, target: Any, dice: list
                 "turns W, I or K into S.")
     elif "F-7" in steps and given is steps["F-7"].value and "F-8" in steps \
             and steps["F-8"].value is not given:
-        hint = (f"after F-7 comes the {word('armour_correction')} (F-8): a new die of "
-                f"{armour} or less turns W, I or K into S.")
+        faces = "a 1" if armour == 1 else f"{armour} or less"
+        hint = (f"after F-7 comes the {word('armour_correction')} (F-8): a new die showing "
+                f"{faces} turns W, I or K into S.")
     elif "F-6" in steps:
         hint = (f"find the range, the final attack level and the {word('dice_sum')}; read "
                 "F-6 in that column; then F-7 with the same dice, then F-8 only if W, I or K "

@@ -102,6 +102,16 @@ def test_reveal_holds_its_text_on_the_python_side_until_pressed() -> None:
     assert not r.shown and r.output.outputs == ()
 
 
+@pytest.mark.parametrize("module", ["hexrules_widgets.inspector", "hexrules_widgets.reveal"])
+def test_the_widgets_examples_run(module: str) -> None:
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(module),
+                             optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted and not result.failed
+
+
 def test_reveal_needs_a_text() -> None:
     with pytest.raises(ValueError, match="needs the text"):
         Reveal("  ")
