@@ -18,20 +18,21 @@ from typing import Any
 
 import pytest
 
-from .conftest import (
-    ARTIFACTS,
-    REPO,
-    SERVER_START_S,
-    _block_remote,
-    _free_port,
-    _serve,
-    _wait_http,
-)
+from .conftest import ARTIFACTS, REPO, SERVER_START_S, _free_port, _serve, _wait_http
 
 pytestmark = pytest.mark.browser
 
 LESSONS = REPO / "lessons"
 PROJECTOR = {"width": 1280, "height": 720}
+LOCAL = ("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")
+
+
+def _local_only(route: Any) -> None:
+    """Let requests to 127.0.0.1 through; abort every other (fonts, tiles fail fast)."""
+    if route.request.url.startswith(LOCAL):
+        route.continue_()
+    else:
+        route.abort()
 
 
 @pytest.fixture(scope="module")
@@ -71,7 +72,7 @@ def lessons_lab_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 def projector(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
     """A page the size of a classroom projector (1280 × 720) that reaches only 127.0.0.1."""
     context = browser.new_context(viewport=PROJECTOR)
-    context.route("**/*", _block_remote)
+    context.route("**/*", _local_only)
     pg = context.new_page()
     pg.set_default_timeout(90_000)
     try:
