@@ -69,11 +69,11 @@ from hexrules import (
     Hex,
     HexMap,
     Terrain,
+    elevation_colour,
     load_tables,
     plot_map,
     use_cjk_fonts,
 )
-from hexrules.render.plots import elevation_colour
 
 here = Path.cwd()
 sys.path.insert(0, str(here if (here / "_check01.py").exists() else here / "lessons"))

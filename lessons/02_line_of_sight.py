@@ -71,10 +71,17 @@ import matplotlib.pyplot as plt
 import numpy as np
 from IPython.display import display
 
-from hexrules import Hex, HexMap, line_of_sight, plot_map, use_cjk_fonts, viewshed
+from hexrules import (
+    Hex,
+    HexMap,
+    line_of_sight,
+    load_sight_cases,
+    plot_grazes,
+    plot_map,
+    use_cjk_fonts,
+    viewshed,
+)
 from hexrules import visible as fast_visible
-from hexrules.render.plots import plot_grazes
-from hexrules.sight import load_sight_cases
 
 here = Path.cwd()
 sys.path.insert(0, str(here if (here / "_check02.py").exists() else here / "lessons"))

@@ -64,9 +64,7 @@ import numpy as np
 from IPython.display import display
 from matplotlib.ticker import MaxNLocator
 
-from hexrules import HexMap, line_of_sight, use_cjk_fonts
-from hexrules.glossary import label
-from hexrules.sight import load_sight_cases
+from hexrules import HexMap, label, line_of_sight, load_sight_cases, use_cjk_fonts
 
 here = Path.cwd()
 sys.path.insert(0, str(here if (here / "_check03.py").exists() else here / "lessons"))

@@ -105,6 +105,7 @@ from hexrules import (
     adjudicate_fire,
     final_attack_level,
     fire_odds,
+    label,
     line_of_sight,
     load_tables,
     shot_distribution,
@@ -112,7 +113,6 @@ from hexrules import (
     state_label,
     use_cjk_fonts,
 )
-from hexrules.glossary import label
 from hexrules.tables import DEFAULT_TABLES_DIR
 
 here = Path.cwd()
