@@ -15,6 +15,7 @@ re-decides a rule.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import sys
@@ -78,6 +79,19 @@ def _hexside_decides(r: SightRecord) -> bool:
     return False
 
 
+def _in_view(check: Predicate) -> Predicate:
+    """For the projector: both ends two hexes or more inside the map's edges (clear of the
+    board's zoom buttons in a corner), and ``check``."""
+    def test(r: SightRecord) -> bool:
+        m = r.map.resolve()
+        for h in (r.observer, r.target):
+            col, row = h.to_offset()
+            if not (2 <= col < m.cols - 2 and 2 <= row < m.rows - 2):
+                return False
+        return check(r)
+    return test
+
+
 def _demo_l3_clear(r: SightRecord) -> bool:
     # clear over a forest or city that lies lower than the units (L-2 height, not terrain)
     return r.case == "L-3" and r.visible and r.distance >= 6 and any(
@@ -124,9 +138,9 @@ def _demo_hexside(r: SightRecord) -> bool:
     return False
 
 
-#: Every teaching case, in the order of the file. The demo's titles are short: they are the
-#: items of its one-row menu of prepared pairs.
-KINDS: tuple[Kind, ...] = (
+#: Every teaching case, in the order of the file. The demo's prepared pairs keep both ends
+#: inside the map's edges (_in_view) and short titles (the items of its one-row menu).
+_KINDS: tuple[Kind, ...] = (
     # the lessons' worked cases (lessons 02 and 03, tests/test_sight.py)
     Kind("l3_visible", "L-3 visible", "同一高程 通视",
          "same level, nothing higher in between (L-3)", _verdict("L-3", True)),
@@ -190,6 +204,8 @@ KINDS: tuple[Kind, ...] = (
          "or settlement does not block and sight is clear; counted at its own height it would "
          "block (L-1 [decision], L-2, L-3)", _demo_hexside, search="hexsides", prepared=True),
 )
+KINDS: tuple[Kind, ...] = tuple(
+    dataclasses.replace(k, check=_in_view(k.check)) if k.prepared else k for k in _KINDS)
 
 
 # -- where to look --------------------------------------------------------------------------

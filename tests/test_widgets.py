@@ -307,8 +307,10 @@ def test_the_first_blocking_hex_and_point_are_marked(explorer: SightExplorer,
     assert [f["properties"]["name"] for f in hex_mark] == [first.where]
     assert dot and dot[0]["properties"]["where"] == first.where
     style = dot[0]["properties"]["style"]
-    # not red on the red line: a yellow dot ringed in black, drawn above the line
-    assert style["fillColor"] == OVERLAY_STYLE["block_marker"] != OVERLAY_STYLE["blocked"]
+    # not red on the red line: a yellow ring on black, drawn above the line, hollow so the
+    # settlement or forest symbol it falls on stays visible
+    assert style["color"] == OVERLAY_STYLE["block_marker"] != OVERLAY_STYLE["blocked"]
+    assert style["fill"] is False
     assert OVERLAY_LEVELS["marker"] > OVERLAY_LEVELS["line"]
     parts = {f["properties"]["part"]: f for f in _features(explorer.board, "sight-line")}
     assert parts["beyond"]["properties"]["style"]["dashArray"]  # dashed past the block

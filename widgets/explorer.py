@@ -390,12 +390,16 @@ class SightExplorer(ipw.VBox):
                              "fill": False, "fillOpacity": 0})
         b.set_overlay("sight-line", self._line_features(rec), level="line")
         grazes = []
-        for g in rec.grazes:  # over the line: a thin core along it, a dot at each corner
+        for g in rec.grazes:  # over the line: a core along it, a dot at each corner; bolder
+            # where the two sides differ (there the lower one is what the line meets, L-1)
             ends = b.geo.hexside(*g.hexes)
-            grazes.append(b.hexside_feature(*g.hexes, {"color": s["graze"], "weight": 2.5,
+            differ = g.height is not None and len(set(g.heights)) == 2
+            grazes.append(b.hexside_feature(*g.hexes, {"color": s["graze"],
+                                                       "weight": 5 if differ else 2.5,
                                                        "opacity": 1, "lineCap": "butt"},
-                                            ruling=g.ruling, part="graze"))
-            grazes += [b.point_feature(p, {"radius": 4.5, "color": s["casing"], "weight": 1.5,
+                                            ruling=g.ruling, part="graze", differ=differ))
+            grazes += [b.point_feature(p, {"radius": 5.5 if differ else 3.5,
+                                           "color": s["casing"], "weight": 1.5,
                                            "fillColor": s["graze"], "fillOpacity": 1},
                                        ruling=g.ruling, part="corner") for p in ends]
         b.set_overlay("sight-grazes", grazes, level="graze")
@@ -454,11 +458,15 @@ class SightExplorer(ipw.VBox):
             feats.append(b.hex_feature(hexes[0], {"color": s["block"], "weight": 4.5,
                                                   "opacity": 1, "fill": False},
                                        scale=0.93, where=block.where, part="hex"))
-        radius = 11 if self._large else 9
-        feats.append(b.point_feature(b.geo.along(rec.lower, rec.higher, float(block.t)),
-                                     {"radius": radius, "color": "#000000", "weight": 3,
-                                      "fillColor": s["block_marker"], "fillOpacity": 1},
-                                     where=block.where, rise=block.rise, part="point"))
+        # a ring round the point (black under yellow), so the symbol it falls on stays visible
+        at = b.geo.along(rec.lower, rec.higher, float(block.t))
+        radius = 11 if self._large else 8.5
+        for colour, weight, part in (("#000000", 5, "ring-casing"), (s["block_marker"], 2.5,
+                                                                      "point")):
+            feats.append(b.point_feature(at, {"radius": radius, "color": colour,
+                                              "weight": weight, "fill": False,
+                                              "fillOpacity": 0, "opacity": 1},
+                                         where=block.where, rise=block.rise, part=part))
         return feats
 
     def _point_features(self, rec: SightRecord) -> list[dict[str, Any]]:
@@ -515,8 +523,8 @@ class SightExplorer(ipw.VBox):
             "sight line 观察线: visible 通视": s["visible"],
             "blocked 不通视 (dashed past the block)": s["blocked"],
             "passed hex 途经格": f"transparent; border: 3px solid {s['passed']}",
-            "first block 首个遮挡点": f"{s['block_marker']}; border: 2px solid #000;"
-                                    " border-radius: 50%",
+            "first block 首个遮挡点": f"transparent; border: 3px solid {s['block_marker']};"
+                                    " box-shadow: 0 0 0 1.5px #000; border-radius: 50%",
             "hexside 格边": s["graze"],
         }
         if self.viewshed_toggle.value and self.observer is not None:
@@ -579,8 +587,9 @@ class SightExplorer(ipw.VBox):
         return (
             "<div class='hexrules-why-title'><b>Why 判定依据</b> — every hex the line passes "
             "through, with the height it takes part with</div>"
-            "<table><thead><tr><th>hex 六角格</th><th>role</th><th>along the line</th>"
-            "<th>level 高程等级</th><th>terrain 地形</th><th>height for sight (L-2)</th></tr>"
+            "<table><thead><tr><th>hex<br>六角格</th><th>role<br>作用</th><th>along the line"
+            "<br>沿线距离</th><th>level<br>高程等级</th><th>terrain<br>地形</th>"
+            "<th>height for sight<br>有效高程 (L-2)</th></tr>"
             f"</thead><tbody>{''.join(rows)}</tbody></table>"
             "<div>Chart points 高程变化点 (distance from the lower unit, 高程变化值):</div>"
             f"<ul>{points}</ul>"

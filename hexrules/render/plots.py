@@ -246,6 +246,11 @@ def plot_map(
     return ax
 
 
+#: The ring round the first point that blocks, and grazed hexsides (as on the board).
+_FIRST_BLOCK = "#ffe119"
+_GRAZE = "#c51b7d"
+
+
 def plot_sight(record: SightRecord, ax: Any = None, *, hexmap: HexMap | None = None,
                margin: int = 2) -> Any:
     """Draw the map around a sight line: the line, passed hexes, grazed hexsides, end hexes.
@@ -273,28 +278,27 @@ def plot_sight(record: SightRecord, ax: Any = None, *, hexmap: HexMap | None = N
              legend=False)
     (x0, y0), (x1, y1) = g.centre(record.observer), g.centre(record.target)
     colour = TERRAIN_COLOURS["clear" if record.visible else "blocked"]
-    ax.plot([x0, x1], [y0, y1], color="white", linewidth=4.5, solid_capstyle="round", zorder=3)
-    ax.plot([x0, x1], [y0, y1], color=colour, linewidth=2, zorder=3.1)
-    for gz in record.grazes:  # over the line, so a graze is never hidden by it
+    ax.plot([x0, x1], [y0, y1], color="white", linewidth=5, solid_capstyle="round", zorder=3)
+    ax.plot([x0, x1], [y0, y1], color=colour, linewidth=2.5, zorder=3.1)
+    for gz in record.grazes:  # over the line, a thin core with its two corners, as on the board
         pts = hexside_points(m, *gz.hexes)
-        ax.plot(*zip(*pts, strict=True), color=TERRAIN_COLOURS["graze"], linewidth=4,
-                solid_capstyle="round", zorder=3.5)
+        ax.plot(*zip(*pts, strict=True), color=_GRAZE, linewidth=1.4, marker="o",
+                markersize=3.5, markeredgecolor="white", markeredgewidth=0.6,
+                solid_capstyle="butt", zorder=3.5)
     if record.blocking_points:
         p = record.blocking_points[0]
         (lx, ly), (hx, hy) = g.centre(record.lower), g.centre(record.higher)
         t = float(p.t)
-        ax.plot([lx + (hx - lx) * t], [ly + (hy - ly) * t], marker="o", markersize=10,
-                markerfacecolor=_FIRST_BLOCK, markeredgecolor="black", markeredgewidth=1.5,
-                linestyle="none", zorder=4)
+        for edge, width in (("black", 3.5), (_FIRST_BLOCK, 1.8)):  # a yellow ring on black
+            ax.plot([lx + (hx - lx) * t], [ly + (hy - ly) * t], marker="o", markersize=12,
+                    markerfacecolor="none", markeredgecolor=edge, markeredgewidth=width,
+                    linestyle="none", zorder=4)
     ax.plot([x0], [y0], marker="o", color="black", markersize=8, zorder=4)
     ax.plot([x1], [y1], marker="s", color="black", markersize=8, zorder=4)
     ax.set_title(f"{record.observer_name} → {record.target_name}: {record.verdict} "
                  f"({record.case})")
     return ax
 
-
-#: Fill of the first point that blocks, on the chart and the map.
-_FIRST_BLOCK = "#ffe119"
 
 #: The chart's words, from the rulebook (docs/rules.md, L-5).
 CHART_LINE_LABEL = "chart line 判定直线"
@@ -309,7 +313,7 @@ def plot_chart(record: SightRecord, ax: Any = None, *, compact: bool = False,
     The lower unit sits at the origin; the profile of (effective) heights along the line is
     shaded; each chart point (first entry into a level above the lower unit's) is a dot, green
     when on or below the chart line (判定直线), red when above, and the first above it (the
-    one the reason names) is ringed in yellow; the higher unit's point (its level + 1) is a
+    one the reason names) is ringed in yellow on black; the higher unit's point (its level + 1) is a
     star, joined to the origin by the chart line. Both ends are named (observer 观察单位 or
     target 目标) and the horizontal axis ends at the higher unit, its distance along the sight
     line marked; the range the verdict gives is counted in hexes (M-1), so a slanting line of
@@ -365,10 +369,12 @@ def plot_chart(record: SightRecord, ax: Any = None, *, compact: bool = False,
                     label="change point 高程变化点, " + ("below or on the line" if clear
                                                     else "above the line"))
     first = record.blocking_points[0] if record.blocking_points else None
-    if first is not None:
-        ax.plot([first.distance], [first.rise], marker="o", markersize=13, linestyle="none",
-                markerfacecolor=_FIRST_BLOCK, markeredgecolor="black", markeredgewidth=2,
-                label="first that blocks 首个遮挡点", zorder=3)
+    if first is not None:  # a yellow ring (on black) round it, as on the board
+        ax.plot([first.distance], [first.rise], marker="o", markersize=17, linestyle="none",
+                markerfacecolor="none", markeredgecolor="black", markeredgewidth=3.5, zorder=3)
+        ax.plot([first.distance], [first.rise], marker="o", markersize=17, linestyle="none",
+                markerfacecolor="none", markeredgecolor=_FIRST_BLOCK, markeredgewidth=1.8,
+                label="first that blocks 首个遮挡点", zorder=3.1)
     for p in record.chart_points:
         if not compact or not p.clear:
             ax.annotate(p.where, (p.distance, p.rise), textcoords="offset points",
@@ -384,7 +390,8 @@ def plot_chart(record: SightRecord, ax: Any = None, *, compact: bool = False,
     names = {record.observer: ("observer 观察单位", record.observer_name),
              record.target: ("target 目标", record.target_name)}
     ax.xaxis.set_major_locator(MaxNLocator(6 if compact else 8))
-    inner = [t for t in ax.get_xticks() if 0.6 <= t <= length - 0.6 * max(1.0, length / 8)]
+    # inner ticks clear of the two end labels (the last is right-aligned on the higher unit)
+    inner = [t for t in ax.get_xticks() if 0.6 <= t <= length - max(0.6, 0.16 * length)]
     low_role, low_name = names[record.lower]
     high_role, high_name = names[record.higher]
     ax.set_xticks([0.0, *inner, length])
@@ -394,9 +401,9 @@ def plot_chart(record: SightRecord, ax: Any = None, *, compact: bool = False,
     labels[0].set_horizontalalignment("left")
     labels[-1].set_horizontalalignment("right")
     ax.set_xlim(-0.25, length + max(0.35, length * 0.03))
-    ax.annotate(f"range 距离 {record.distance} hexes (M-1)", (length, top),
-                textcoords="offset points", xytext=(-10, 8), va="bottom", ha="right",
-                fontsize=base - 1, color="#333333")
+    # top left, where the chart is empty (the line rises from the origin to the right)
+    ax.text(0.012, 0.975, f"range 距离 {record.distance} hexes (M-1), {length:.2f} along the line",
+            transform=ax.transAxes, va="top", ha="left", fontsize=base - 1, color="#333333")
     ax.yaxis.set_major_locator(MaxNLocator(6, integer=True))
     ax.set_xlabel(CHART_X_LABEL, fontsize=base)
     ax.set_ylabel(CHART_Y_LABEL, fontsize=base - (1 if compact else 0))

@@ -138,8 +138,14 @@ def _workspace(tmp_path_factory: pytest.TempPathFactory, name: str) -> Path:
     return root
 
 
+class Server(str):
+    """A server's base URL (a ``str``) that also knows its log file (``.log``)."""
+
+    log: Path
+
+
 def _serve(cmd: list[str], root: Path, log_name: str,
-           wait: Callable[[subprocess.Popen, Path], None], url: str) -> Iterator[str]:
+           wait: Callable[[subprocess.Popen, Path], None], url: str) -> Iterator[Server]:
     """Start a server with its output in ``root/log_name``, wait until ready, yield ``url``."""
     log = root / log_name
     with log.open("w") as out:
@@ -147,7 +153,9 @@ def _serve(cmd: list[str], root: Path, log_name: str,
                                 stderr=subprocess.STDOUT)
     try:
         wait(proc, log)
-        yield url
+        server = Server(url)
+        server.log = log
+        yield server
     finally:
         _stop(proc)
 

@@ -107,6 +107,8 @@ def test_instructor_demo_in_jupyterlab(lab_url: str, page: Any) -> None:
     assert page.locator(".hexrules-observer-box input").input_value() == OBSERVER
     assert not page.evaluate(CLIPPED_JS), page.evaluate(CLIPPED_JS)
     assert page.traffic.remote() == [], page.traffic.remote()
+    # the server read config/jupyter_server_config.py, as make lab passes it
+    assert "Culling kernels with idle durations > 3600 seconds" in lab_url.log.read_text()
 
 
 def test_instructor_demo_in_voila(voila_url: str, page: Any) -> None:

@@ -180,6 +180,8 @@ def _kernel_status(base: str, kernel_id: str) -> int:
 def test_a_closed_pages_kernel_is_culled(voila_url: str,
                                          open_page: Callable[..., Any]) -> None:
     page = _load(open_page, voila_url, 1280, 720)
+    # config/voila.py is read (its culling shortened on the tests' command line)
+    assert f"idle durations > {CULL_IDLE_S} seconds" in voila_url.log.read_text()
     config = json.loads(page.locator("#jupyter-config-data").text_content())
     kernel = config["kernelId"]
     page.wait_for_timeout((CULL_IDLE_S + 2 * CULL_INTERVAL_S) * 1000)
