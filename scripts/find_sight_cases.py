@@ -167,10 +167,10 @@ _KINDS: tuple[Kind, ...] = (
     Kind("l5_chartonly_block", "L-5 chart-only block", "仅观察测量表能判定的遮挡",
          "every change point is nearer the higher unit, yet one lies above the chart line "
          "(L-5)", _chart_only_block),
-    Kind("l5_tie_on_line", "L-5 tie on line", "高程变化点恰在观测线上",
+    Kind("l5_tie_on_line", "L-5 tie on line", "高程变化点恰在判定直线上",
          "a change point lies exactly on the chart line (counts as below, L-5 [decision])",
          _ties),
-    Kind("l5_tie_decides", "L-5 tie decides", "观测线上的点决定通视",
+    Kind("l5_tie_decides", "L-5 tie decides", "判定直线上的点决定通视",
          "sight is clear only because a change point lying exactly on the chart line counts "
          "as below (L-5 [decision])", lambda r: _ties(r) and r.visible),
     Kind("adjacent_2_levels", "adjacent 2 levels", "相邻六角格 高程差2",

@@ -524,6 +524,8 @@ def test_every_widget_brings_the_stylesheet_with_the_cjk_font(training: HexMap) 
     ex = SightExplorer(training)
     assert ex.children[0] is style_widget() is ex.board.children[0]  # one copy per kernel
     assert "@font-face" in style_widget().value and '"hexrules CJK"' in style_widget().value
+    style_widget().close()  # closed (e.g. Widget.close_all()): the next widget gets a new one
+    assert style_widget().comm is not None
 
 
 # -- the CJK web font -------------------------------------------------------------------------
@@ -570,3 +572,25 @@ def test_the_web_font_has_every_chinese_character_the_project_shows() -> None:
     names = {r.nameID: r.toUnicode() for r in font["name"].names}
     assert "Open Font License" in names[13] and "Adobe" in names[0]  # OFL notices kept
     assert (Path(__file__).resolve().parents[1] / "widgets" / "fonts" / "OFL.txt").is_file()
+
+
+def test_the_widgets_speak_the_rulebooks_words(training: HexMap) -> None:
+    # 观察单位 (not 观察者), 途经格 (not 经过), 判定依据 (not 为什么), 当前格 (not 指针), the
+    # chart's 判定直线 (not 观测线, easily taken for 观察线) and 高程变化值 (not 高程差)
+    ex = SightExplorer(training, prepared=_demo_pairs())
+    ex.viewshed_toggle.value = True
+    ex.select("4563MG", "4563QM")
+    shown = " ".join([ex.observer_box.description, ex.target_box.description, ex.status.value,
+                      ex.verdict.value, ex.why.value, ex.chart_caption.value,
+                      ex.board.hover.value, ex.board.legend.value,
+                      *(w.description for w in (ex.clear_button, ex.viewshed_toggle,
+                                                ex.basemap_toggle, ex.large_toggle)),
+                      *(label for label, _ in ex.pairs.options)])
+    for wrong in ("观察者", "经过", "为什么", "指针", "观测线", "高程差"):
+        assert wrong not in shown, wrong
+    for right in ("观察单位", "途经格", "判定依据", "当前格", "判定直线", "高程着色", "高程等级"):
+        assert right in shown, right
+    from hexrules.render.plots import CHART_LINE_LABEL, CHART_X_LABEL, CHART_Y_LABEL
+
+    assert "判定直线" in CHART_LINE_LABEL and "高程变化值" in CHART_Y_LABEL
+    assert "观察线" in CHART_X_LABEL

@@ -45,7 +45,7 @@ _STYLE: ipw.HTML | None = None
 def style_widget() -> ipw.HTML:
     """The one (invisible) widget that puts :func:`stylesheet` in the page."""
     global _STYLE
-    if _STYLE is None:
+    if _STYLE is None or _STYLE.comm is None:  # none yet, or closed (Widget.close_all())
         _STYLE = ipw.HTML(f"<style>{stylesheet()}</style>",
                           layout=ipw.Layout(display="none"))
         _STYLE.add_class("hexrules-style")

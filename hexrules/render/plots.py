@@ -411,7 +411,8 @@ def plot_chart(record: SightRecord, ax: Any = None, *, compact: bool = False,
         return ax
     ax.set_title(f"Observation-measurement chart 观察测量表 — {record.verdict} ({record.case})",
                  fontsize=base + 1)
-    ax.legend(fontsize=base - 3, loc="upper left")
+    # beside the chart, where it hides no point (and not the range note at the top left)
+    ax.legend(fontsize=base - 2.5, loc="upper left", bbox_to_anchor=(1.01, 1.0))
     return ax
 
 
