@@ -35,6 +35,9 @@ __all__ = [
     "elevation_colour",
     "figure_png",
     "hexside_points",
+    "CHART_LINE_LABEL",
+    "CHART_X_LABEL",
+    "CHART_Y_LABEL",
     "plot_chart",
     "plot_grazes",
     "plot_map",
@@ -361,12 +364,19 @@ def plot_map(
     return ax
 
 
+#: The ring round the first point that blocks, and grazed hexsides (as on the board).
+_FIRST_BLOCK = "#ffe119"
+_GRAZE = "#c51b7d"
+
+
 def plot_sight(record: SightRecord, ax: Any = None, *, hexmap: HexMap | None = None,
                margin: int = 2) -> Any:
     """Draw the map around a sight line: the line, passed hexes, grazed hexsides, end hexes.
 
     Only hexes within ``margin`` of a crossed hex are drawn, so short lines stay readable.
-    ``hexmap`` is the record's map (found from ``record.map`` when not given).
+    Passed hexes are outlined (not filled), so their terrain pattern stays visible; grazed
+    hexsides are drawn over the line; the first point that blocks (the one the reason
+    names) is ringed. ``hexmap`` is the record's map (found from ``record.map`` when not given).
 
     Examples
     --------
@@ -384,15 +394,25 @@ def plot_sight(record: SightRecord, ax: Any = None, *, hexmap: HexMap | None = N
     near = {n for c in record.crossings for n in c.hex.spiral(margin) if n in m}
     plot_map(m, ax, hexes=sorted(near), highlight=[c.hex for c in record.passed],
              legend=False)
-    for gz in record.grazes:
-        pts = hexside_points(m, *gz.hexes)
-        ax.plot(*zip(*pts, strict=True), color=TERRAIN_COLOURS["graze"], linewidth=4,
-                solid_capstyle="round")
     (x0, y0), (x1, y1) = g.centre(record.observer), g.centre(record.target)
     colour = TERRAIN_COLOURS["clear" if record.visible else "blocked"]
-    ax.plot([x0, x1], [y0, y1], color=colour, linewidth=2)
-    ax.plot([x0], [y0], marker="o", color="black", markersize=8)
-    ax.plot([x1], [y1], marker="s", color="black", markersize=8)
+    ax.plot([x0, x1], [y0, y1], color="white", linewidth=5, solid_capstyle="round", zorder=3)
+    ax.plot([x0, x1], [y0, y1], color=colour, linewidth=2.5, zorder=3.1)
+    for gz in record.grazes:  # over the line, a thin core with its two corners, as on the board
+        pts = hexside_points(m, *gz.hexes)
+        ax.plot(*zip(*pts, strict=True), color=_GRAZE, linewidth=1.4, marker="o",
+                markersize=3.5, markeredgecolor="white", markeredgewidth=0.6,
+                solid_capstyle="butt", zorder=3.5)
+    if record.blocking_points:
+        p = record.blocking_points[0]
+        (lx, ly), (hx, hy) = g.centre(record.lower), g.centre(record.higher)
+        t = float(p.t)
+        for edge, width in (("black", 3.5), (_FIRST_BLOCK, 1.8)):  # a yellow ring on black
+            ax.plot([lx + (hx - lx) * t], [ly + (hy - ly) * t], marker="o", markersize=12,
+                    markerfacecolor="none", markeredgecolor=edge, markeredgewidth=width,
+                    linestyle="none", zorder=4)
+    ax.plot([x0], [y0], marker="o", color="black", markersize=8, zorder=4)
+    ax.plot([x1], [y1], marker="s", color="black", markersize=8, zorder=4)
     ax.set_title(f"{record.observer_name} → {record.target_name}: {record.verdict} "
                  f"({record.case})")
     return ax
@@ -451,17 +471,29 @@ def plot_grazes(record: SightRecord, ax: Any = None, *, hexmap: HexMap | None = 
     return ax
 
 
-def plot_chart(record: SightRecord, ax: Any = None, *, compact: bool = False) -> Any:
+#: The chart's words, from the rulebook (docs/rules.md, L-5).
+CHART_LINE_LABEL = "chart line 判定直线"
+CHART_X_LABEL = "distance along the sight line 观察线上的距离 (hex widths, 1 = 50 m)"
+CHART_Y_LABEL = "elevation change value\n高程变化值 (levels)"
+
+
+def plot_chart(record: SightRecord, ax: Any = None, *, compact: bool = False,
+               fontsize: float | None = None) -> Any:
     """Draw the observation-measurement chart (观察测量表, L-5).
 
     The lower unit sits at the origin; the profile of (effective) heights along the line is
     shaded; each chart point (first entry into a level above the lower unit's) is a dot, green
-    when on or below the chart line, red when above; the higher unit's point (its level + 1)
-    is a star, joined to the origin by the chart line.
+    when on or below the chart line (判定直线), red when above, and the first above it (the
+    one the reason names) is ringed in yellow on black; the higher unit's point (its level + 1) is a
+    star, joined to the origin by the chart line. Both ends are named (observer 观察单位 or
+    target 目标) and the horizontal axis ends at the higher unit, its distance along the sight
+    line marked; the range the verdict gives is counted in hexes (M-1), so a slanting line of
+    range 10 is shorter than 10 hex widths. The vertical axis is the elevation change value
+    (高程变化值).
 
-    ``compact=True`` draws the same chart about twice as fast for interactive widgets: no
-    title or legend (the widget shows them as HTML), plain axis labels, at most six ticks per
-    axis, and only the points above the line are named.
+    ``compact=True`` draws the same chart faster for interactive widgets: no title or legend
+    (the widget shows them as HTML), at most six ticks per axis, and only the points above the
+    line are named. ``fontsize`` is the base font size in points (default: matplotlib's).
 
     Examples
     --------
@@ -474,11 +506,15 @@ def plot_chart(record: SightRecord, ax: Any = None, *, compact: bool = False) ->
     'Observation-measurement chart 观察测量表 — Blocked 不通视 (L-5)'
     >>> ax = plot_chart(rec, Figure().add_subplot(), compact=True)
     >>> ax.get_title(), ax.get_ylabel()
-    ('', 'levels above the lower unit')
+    ('', 'elevation change value\\n高程变化值 (levels)')
+    >>> bool(ax.get_xlim()[1] >= rec.length)
+    True
     """
+    from matplotlib import rcParams
     from matplotlib.ticker import MaxNLocator
 
     ax = _ax(ax, (6, 3.5))
+    base = float(fontsize or rcParams["font.size"])
     length, top = record.chart_top
     h0 = record.lower_level
     # the height profile seen from the lower unit, as steps
@@ -491,32 +527,63 @@ def plot_chart(record: SightRecord, ax: Any = None, *, compact: bool = False) ->
     floor = min(0, min(ys)) - 0.5
     ax.fill_between(xs, ys, floor, color="#d9c9a8", alpha=0.8,
                     label="profile 剖面 (effective height 有效高程)")
-    ax.plot([0, length], [0, top], color="#333333", linewidth=1.5, label="chart line 观测线")
-    ax.plot([0], [0], marker="o", color="black", markersize=8, label="lower unit 低高程单位")
-    ax.plot([length], [top], marker="*", color="black", markersize=14,
+    ax.plot([0, length], [0, top], color="#333333", linewidth=1.5, label=CHART_LINE_LABEL)
+    ax.plot([0], [0], marker="o", color="black", markersize=8, linestyle="none",
+            label="lower unit 低高程单位")
+    ax.plot([length], [top], marker="*", color="black", markersize=14, linestyle="none",
             label="higher unit +1 高高程单位+1")
     for clear in (True, False):
         pts = [p for p in record.chart_points if p.clear is clear]
         if pts:
             ax.plot([p.distance for p in pts], [p.rise for p in pts], marker="o", markersize=8,
-                    linestyle="none", color=TERRAIN_COLOURS["clear" if clear else "blocked"])
+                    linestyle="none", color=TERRAIN_COLOURS["clear" if clear else "blocked"],
+                    label="change point 高程变化点, " + ("below or on the line" if clear
+                                                    else "above the line"))
+    first = record.blocking_points[0] if record.blocking_points else None
+    if first is not None:  # a yellow ring (on black) round it, as on the board
+        ax.plot([first.distance], [first.rise], marker="o", markersize=17, linestyle="none",
+                markerfacecolor="none", markeredgecolor="black", markeredgewidth=3.5, zorder=3)
+        ax.plot([first.distance], [first.rise], marker="o", markersize=17, linestyle="none",
+                markerfacecolor="none", markeredgecolor=_FIRST_BLOCK, markeredgewidth=1.8,
+                label="first that blocks 首个遮挡点", zorder=3.1)
     for p in record.chart_points:
         if not compact or not p.clear:
             ax.annotate(p.where, (p.distance, p.rise), textcoords="offset points",
-                        xytext=(4, 4), fontsize=7)
-    ax.set_xlim(-0.2, length + 0.4)
-    ax.set_ylim(floor, max([top, *ys]) + 0.7)
+                        xytext=(7, 6), fontsize=base - 0.5,
+                        color="#000000" if p is first else "#333333")
+    ymax = max([top, *ys]) + 0.9
+    ax.set_xlim(-0.25, length + max(0.35, length * 0.03))
+    ax.set_ylim(floor, ymax)
     ax.grid(True, alpha=0.3)
+    ax.tick_params(labelsize=base - 0.5)
+    # the axis ends at the higher unit; both ends are named under it: which unit is the
+    # observer (观察单位), which the target (目标), and the range counted in hexes (M-1)
+    names = {record.observer: ("observer 观察单位", record.observer_name),
+             record.target: ("target 目标", record.target_name)}
+    ax.xaxis.set_major_locator(MaxNLocator(6 if compact else 8))
+    # inner ticks clear of the two end labels (the last is right-aligned on the higher unit)
+    inner = [t for t in ax.get_xticks() if 0.6 <= t <= length - max(0.6, 0.16 * length)]
+    low_role, low_name = names[record.lower]
+    high_role, high_name = names[record.higher]
+    ax.set_xticks([0.0, *inner, length])
+    labels = ax.set_xticklabels(
+        [f"0\n{low_name} {low_role}", *(f"{t:g}" for t in inner),
+         f"{length:.2f}\n{high_name} {high_role}"])
+    labels[0].set_horizontalalignment("left")
+    labels[-1].set_horizontalalignment("right")
+    ax.set_xlim(-0.25, length + max(0.35, length * 0.03))
+    # top left, where the chart is empty (the line rises from the origin to the right)
+    ax.text(0.012, 0.975, f"range 距离 {record.distance} hexes (M-1), {length:.2f} along the line",
+            transform=ax.transAxes, va="top", ha="left", fontsize=base - 1, color="#333333")
+    ax.yaxis.set_major_locator(MaxNLocator(6, integer=True))
+    ax.set_xlabel(CHART_X_LABEL, fontsize=base)
+    ax.set_ylabel(CHART_Y_LABEL, fontsize=base - (1 if compact else 0))
     if compact:
-        ax.xaxis.set_major_locator(MaxNLocator(6, integer=True))
-        ax.yaxis.set_major_locator(MaxNLocator(6, integer=True))
-        ax.set_xlabel("distance from the lower unit (hexes)")
-        ax.set_ylabel("levels above the lower unit")
         return ax
-    ax.set_xlabel("distance from the lower unit (hexes, 1 = 50 m) 距离")
-    ax.set_ylabel("levels above the lower unit 高程差")
-    ax.set_title(f"Observation-measurement chart 观察测量表 — {record.verdict} ({record.case})")
-    ax.legend(fontsize=7, loc="upper left")
+    ax.set_title(f"Observation-measurement chart 观察测量表 — {record.verdict} ({record.case})",
+                 fontsize=base + 1)
+    # beside the chart, where it hides no point (and not the range note at the top left)
+    ax.legend(fontsize=base - 2.5, loc="upper left", bbox_to_anchor=(1.01, 1.0))
     return ax
 
 
