@@ -9,6 +9,24 @@ Quick start::
     True
 """
 
+from hexrules.artillery import (
+    ArtilleryRecord,
+    FirePlan,
+    GunRecord,
+    ImpactMarker,
+    ImpactOdds,
+    MarkerEntryRecord,
+    MissionOdds,
+    adjudicate_entry,
+    adjudicate_gun,
+    adjudicate_mission,
+    can_fire_plan,
+    drift,
+    impact_distribution,
+    impact_markers,
+    mission_odds,
+    verify_fire_plan,
+)
 from hexrules.combat import (
     FireKind,
     FireOdds,
@@ -89,6 +107,22 @@ def __getattr__(name: str) -> object:
 
 
 __all__ = [
+    "ArtilleryRecord",
+    "FirePlan",
+    "GunRecord",
+    "ImpactMarker",
+    "ImpactOdds",
+    "MarkerEntryRecord",
+    "MissionOdds",
+    "adjudicate_entry",
+    "adjudicate_gun",
+    "adjudicate_mission",
+    "can_fire_plan",
+    "drift",
+    "impact_distribution",
+    "impact_markers",
+    "mission_odds",
+    "verify_fire_plan",
     "DIRECTIONS",
     "FastSight",
     "elevation_colour",
