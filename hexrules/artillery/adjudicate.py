@@ -172,14 +172,16 @@ def _gun(hexmap: HexMap, plan: FirePlan, number: int, units: tuple[Unit, ...],
     if impact is not None and not lost:
         zone_hexes = zone(hexmap, impact)
         art = tables.artillery
+        cells = [art.lookup(plan.gun, ring) for ring in range(3)]
+        here: dict[Hex, list[Unit]] = {}
+        for u in units:
+            here.setdefault(u.hex, []).append(u)
         for z in zone_hexes:
-            if not z.attacked:
+            if not z.attacked or z.hex not in here:
                 continue
-            cell = art.lookup(plan.gun, z.ring)
+            cell = cells[z.ring]
             level = int(cell.value)
-            for u in units:
-                if u.hex != z.hex:
-                    continue
+            for u in here[z.hex]:
                 if u.destroyed:
                     skipped.append(u.id)
                     continue
@@ -191,8 +193,8 @@ def _gun(hexmap: HexMap, plan: FirePlan, number: int, units: tuple[Unit, ...],
                                        tables=tables, dice=dice, rule="A-7", who=who))
         steps.append(_zone_step(hexmap, impact, zone_hexes,
                                 [s.unit_before.id for s in strikes], skipped))
-        marker = ImpactMarker(impact, plan.side, plan.gun, number,
-                              int(art.lookup(plan.gun, 0).value), plan.lands)
+        marker = ImpactMarker(impact, plan.side, plan.gun, number, int(cells[0].value),
+                              plan.lands)
     return GunRecord(plan, number, tuple(steps), imp.delay_die, imp.drift_die, imp.direction,
                      imp.distance, imp.path, impact, lost, zone_hexes, tuple(strikes),
                      tuple(skipped), marker, dice.since(mark), MapRef.of(hexmap),

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from hexrules.artillery.plan import FirePlan
 from hexrules.artillery.steps import ZoneHex
 from hexrules.dice import Roll
+from hexrules.errors import RulesTypeError
 from hexrules.map.hexgrid import Hex
 from hexrules.records import Effect, MapRef, Step, TableRef, decode_as, encode, register
 from hexrules.units import Result, Side, Unit
@@ -145,6 +146,16 @@ class ImpactMarker:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "side", Side.parse(self.side))
+        if not isinstance(self.hex, Hex):
+            raise RulesTypeError(f"an impact marker's hex must be a Hex, got {self.hex!r}")
+        if not isinstance(self.gun, str):
+            raise RulesTypeError(f"an impact marker's gun is a gun id such as '155', got "
+                                 f"{self.gun!r}")
+        for name in ("number", "level", "turn"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise RulesTypeError(f"an impact marker's {name} must be a whole number, got "
+                                     f"{value!r}")
 
     def __repr__(self) -> str:
         return (f"ImpactMarker({self.hex!r}, {self.side!r}, {self.gun!r}, {self.number}, "

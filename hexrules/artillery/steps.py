@@ -278,10 +278,11 @@ def zone_status(hexmap: HexMap, impact: Hex, h: Hex) -> tuple[int | None, str]:
         return None, "beyond ring 2 (A-5)"
     if ring == 0:
         return 0, ring_label(0)
-    landed = hexmap.terrain_at(impact)
+    cells = hexmap.cells  # cached per map: (elevation, terrain, height, name)
+    landed = cells[impact][1] if impact in cells else hexmap.terrain_at(impact)
     if landed in SPLINTER_STOPPERS:
         return None, (f"fire landed in {landed.label}: it attacks only its impact hex (A-5)")
-    here = hexmap.terrain_at(h)
+    here = cells[h][1] if h in cells else hexmap.terrain_at(h)
     if here in SPLINTER_STOPPERS:
         return None, f"{here.label} stops splinters: not attacked from ring {ring} (A-5)"
     return ring, ring_label(ring)
@@ -302,11 +303,12 @@ def zone(hexmap: HexMap, impact: Hex) -> tuple[ZoneHex, ...]:
     >>> len(zone(HexMap.flat(10, 10), Hex(0, 0)))     # a corner: most of the zone is off the map
     7
     """
+    cells = hexmap.cells
     out = []
     for h in impact.spiral(2):
-        if h in hexmap:
+        if h in cells:
             ring, reason = zone_status(hexmap, impact, h)
-            out.append(ZoneHex(h, hexmap.name_of(h), impact.distance(h), hexmap.terrain_at(h),
+            out.append(ZoneHex(h, cells[h][3], impact.distance(h), cells[h][1],
                                ring is not None, reason))
     return tuple(out)
 
