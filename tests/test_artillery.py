@@ -53,6 +53,7 @@ from hexrules.artillery import (
     ImpactMarker,
     attack_odds,
     drift_path,
+    entry_odds,
     gun_result_distribution,
     roll_impact,
     simulate_impacts,
@@ -468,6 +469,19 @@ def test_A8_terrain_of_the_entered_hex_corrects_K() -> None:
     assert (s.level, s.table_result, s.result) == (6, Result.K, Result.S)
 
 
+def test_A8_entry_odds_equal_the_adjudication_over_every_dice_sequence() -> None:
+    wood = Hex.from_offset(5, 4)
+    markers = [ImpactMarker(wood, "red", "155", 1, 7, turn=3),
+               ImpactMarker(wood, "blue", "122", 2, 6, turn=3)]
+    for start in ((), (Status.WEAPON_LOST,)):
+        u = Unit("R1", "red", C, status=start)
+        enumerated = outcomes(lambda d, u=u: damage_state(
+            adjudicate_entry(VILLAGE, u, wood, markers, dice=d).unit_after.status))
+        assert enumerated == {s: p for s, p in entry_odds(VILLAGE, u, wood, markers).items()
+                              if p}
+    assert entry_odds(VILLAGE, u, C, markers) == {damage_state(u.status): 1}  # no marker
+
+
 def test_A8_entry_errors() -> None:
     mk = ImpactMarker(T, "red", "155", 1, 7, turn=3)
     with pytest.raises(OffMapError):
@@ -703,3 +717,23 @@ def test_seeded_adjudications_agree_with_the_exact_odds() -> None:
     for uid, dist in exact.items():
         assert set(tallies[uid]) <= set(dist)
         assert all(_within(tallies[uid][s], n, q) for s, q in dist.items()), uid
+
+
+# -- drawing ------------------------------------------------------------------------------
+def test_drawing_a_gun_and_a_heat_map() -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib.figure import Figure
+
+    from hexrules.render.artillery import plot_gun, plot_odds_map
+
+    cancelled = adjudicate_gun(FLAT, plan(), 1, [], dice=ScriptedDice([6]))
+    lost = adjudicate_gun(FLAT, plan(), 2, [], dice=ScriptedDice([1, 1, E, 6]))
+    assert plot_gun(cancelled, Figure().add_subplot()).get_title().endswith("火力未到达")
+    assert plot_gun(lost, Figure().add_subplot()).get_title().endswith("火力无效")
+    ax = plot_odds_map(FLAT, attack_odds(FLAT, T, guns=6), Figure().add_subplot(),
+                       units=[blue("B1", T)], scale="sqrt", colorbar="")
+    assert [t.get_text() for t in ax.texts] == ["B1"]
+    with pytest.raises(ValueError, match="scale"):
+        plot_odds_map(FLAT, {}, Figure().add_subplot(), scale="log")

@@ -33,12 +33,15 @@ Examples
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
 
+from hexrules.artillery.adjudicate import _markers_at
 from hexrules.artillery.plan import FirePlan, _tables, verify_fire_plan
+from hexrules.artillery.record import ImpactMarker
 from hexrules.artillery.steps import roll_impact, roll_strike, zone, zone_status
 from hexrules.chance import outcomes
 from hexrules.combat.damage import TRANSITIONS, bits_to_state, damage_state, state_to_bits
@@ -58,6 +61,7 @@ __all__ = [
     "ImpactOdds",
     "MissionOdds",
     "attack_odds",
+    "entry_odds",
     "gun_result_distribution",
     "impact_distribution",
     "mission_odds",
@@ -392,6 +396,36 @@ def attack_odds(hexmap: HexMap, target: Hex | FirePlan, *, rocket: bool = False,
     if guns > 1:
         acc = {h: 1 - (1 - p) ** guns for h, p in acc.items()}
     return dict(sorted(acc.items(), key=lambda kv: (kv[0].r, kv[0].q)))
+
+
+def entry_odds(hexmap: HexMap, unit: Unit, hex: Hex | str,
+               markers: Mapping[Hex, Iterable[ImpactMarker]] | Iterable[ImpactMarker], *,
+               tables: TableSet | None = None) -> dict[frozenset[Status], Fraction]:
+    """Exact odds of a unit's state after entering a hex with impact markers (A-8, F-10).
+
+    The same arguments as :func:`~hexrules.artillery.adjudicate.adjudicate_entry`, without
+    the dice: one :func:`strike_distribution` per marker at its ring-0 level, composed by
+    F-10 (a destroyed unit is not attacked again).
+
+    Examples
+    --------
+    >>> from hexrules.artillery import ImpactMarker
+    >>> m = HexMap.flat(10, 10)
+    >>> mk = ImpactMarker(Hex(3, 3), "red", "155", 1, 7, turn=3)
+    >>> odds = entry_odds(m, Unit("B1", "blue", Hex(2, 3)), Hex(3, 3), [mk, mk])
+    >>> odds[frozenset({Status.DESTROYED})] > strike_distribution(7, "open", 2)[Result.K]
+    True
+    """
+    tables = _tables(tables)
+    m = _hexmap(hexmap)
+    if not isinstance(unit, Unit):
+        raise RulesTypeError(f"entry_odds needs a Unit, got {type(unit).__name__}")
+    h = m.parse(hex)
+    terrain = m.terrain_at(h)
+    armour = tables.units.armour_of(unit)
+    dists = [strike_distribution(mk.level, terrain, tables.artillery.guns[mk.gun].armour[armour],
+                                 tables=tables) for mk in _markers_at(markers, h)]
+    return final_state_distribution(dists, unit)
 
 
 # ---------------------------------------------------------------------------------------
