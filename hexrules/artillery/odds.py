@@ -120,6 +120,11 @@ class ImpactOdds:
         """Every outcome: the impact hexes, :data:`CANCELLED` and :data:`LOST`."""
         return {**self.hexes, CANCELLED: self.cancelled, LOST: self.lost}
 
+    def __repr__(self) -> str:
+        flags = " rocket" if self.rocket else " suppressed" if self.suppressed else ""
+        return (f"<ImpactOdds{flags} {self.target!r}: on target {self.on_target}, cancelled "
+                f"{self.cancelled}, lost {self.lost}, {len(self.hexes)} impact hexes>")
+
     def _repr_html_(self) -> str:
         from hexrules.render.html import impact_odds_html
 
@@ -169,6 +174,8 @@ def impact_distribution(hexmap: HexMap, target: Hex | FirePlan, *, rocket: bool 
     >>> corner = impact_distribution(m, Hex(0, 0))
     >>> corner.lost, corner.total          # 4 of the 6 directions leave the map at once
     (Fraction(5, 18), Fraction(1, 1))
+    >>> corner
+    <ImpactOdds Hex(0, 0): on target 5/12, cancelled 1/6, lost 5/18, 13 impact hexes>
     >>> impact_distribution(m, Hex(5, 5), rocket=True).on_target
     Fraction(0, 1)
     """
@@ -338,6 +345,11 @@ class MissionOdds:
     def p_harmed(self) -> Fraction:
         """Probability that the unit ends with a damage marker it did not have."""
         return 1 - self.final.get(damage_state(self.unit.status), Fraction(0))
+
+    def __repr__(self) -> str:
+        return (f"<MissionOdds {self.plan.side.value} {self.plan.gun} on {self.plan.target!r} → "
+                f"{self.unit.id} {self.unit.hex!r}: attacked {float(self.p_attacked):.1%}, "
+                f"destroyed {float(self.p_destroyed):.1%}>")
 
     def _repr_html_(self) -> str:
         from hexrules.render.html import mission_odds_html

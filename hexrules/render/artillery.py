@@ -119,7 +119,7 @@ def _draw_units(hexmap: HexMap, ax: Any, units: Iterable[Unit]) -> None:
     for u in units:
         if u.hex in hexmap:
             x, y = hexmap.georef.centre(u.hex)
-            ax.text(x, y, u.id, ha="center", va="center", fontsize=7, weight="bold",
+            ax.text(x, y, u.id, ha="center", va="center", fontsize=7,
                     color="white", bbox={"boxstyle": "round,pad=0.2", "linewidth": 0,
                                          "facecolor": "#c62828" if u.side.value == "red"
                                          else "#1565c0"})
