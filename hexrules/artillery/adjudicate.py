@@ -25,7 +25,11 @@ Rulings this module follows (see also :mod:`hexrules.artillery.steps`):
 * **[project ruling]** the terrain correction reads the unit's own hex, so a unit in the
   impact hex of fire landing in a settlement or a forest has its K corrected (K only);
 * **[project ruling]** a unit entering a hex with several markers is attacked once per
-  marker, in the order the markers were placed, and no more once it is destroyed (A-8).
+  marker, in the order the markers were placed, and no more once it is destroyed (A-8); a unit
+  already in a hex when the fire lands is attacked by the mission, not again for staying there
+  or leaving it, but again if it enters a marked hex later (A-8 acts on entering);
+* **[project ruling]** a fire plan may name any hex of the map, water included (A-1 names a
+  hex; only the map's edge limits it).
 
 Examples
 --------

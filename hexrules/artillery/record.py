@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Self
 
 from hexrules.artillery.plan import FirePlan
 from hexrules.artillery.steps import ZoneHex
@@ -69,7 +70,7 @@ class _Codec:
         return encode(self)  # type: ignore[return-value]
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, object]):  # type: ignore[no-untyped-def]
+    def from_dict(cls, data: Mapping[str, object]) -> Self:
         """The record of a ``to_dict`` dictionary."""
         return decode_as(cls, data)
 

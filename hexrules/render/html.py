@@ -299,11 +299,23 @@ def gun_record_html(record: GunRecord) -> str:
             f"{e(p.side.label)} {e(p.gun)}</p>{_gun_body(record)}</div>")
 
 
+def _gun_summary(g: GunRecord) -> str:
+    from hexrules.glossary import label
+
+    if g.cancelled:
+        return label("fire_cancelled")
+    if g.lost:
+        return label("fire_lost")
+    how = label("drift") if g.drifted else label("on_target")
+    ids = ", ".join(s.unit_before.id for s in g.strikes) or "none 无"
+    return f"{g.zone[0].name} ({how}); units attacked 受攻击算子: {ids}"
+
+
 def artillery_record_html(record: ArtilleryRecord) -> str:
     """A whole mission: the arrival (A-1), gun by gun, and the units before and after."""
     guns = "".join(
         f"<details{' open' if g.strikes else ''}><summary>Gun 火炮 {g.number}: "
-        f"{e(g.fire_steps[-1].result)}</summary>{_gun_body(g)}</details>"
+        f"{e(_gun_summary(g))}</summary>{_gun_body(g)}</details>"
         for g in record.guns
     )
     units = "".join(
