@@ -78,6 +78,7 @@
 #   until it is destroyed.
 
 # %%
+# %matplotlib inline
 import sys
 from math import comb
 from pathlib import Path
@@ -93,15 +94,20 @@ from hexrules import (
     adjudicate_entry,
     adjudicate_gun,
     adjudicate_mission,
+    attack_odds,
+    drift,
+    entry_odds,
     impact_distribution,
     impact_markers,
     load_tables,
     mission_odds,
+    plot_gun,
+    plot_odds_map,
+    simulate_mission,
     state_label,
     use_cjk_fonts,
+    zone,
 )
-from hexrules.artillery import attack_odds, drift, entry_odds, simulate_mission, zone
-from hexrules.render.artillery import plot_gun, plot_odds_map
 
 here = Path.cwd()
 sys.path.insert(0, str(here if (here / "_check06.py").exists() else here / "lessons"))
@@ -287,8 +293,9 @@ plot_gun(gun_a, axes[0], units=[b2, b3])
 plot_gun(gun_b, axes[1], units=[b2, b3])
 plt.show()
 for g in (gun_a, gun_b):
-    print(f"gun {g.number}: {len(g.attacked)} hexes attacked; left out:")
-    for z in g.excluded[:5]:
+    out = [z for z in zone(m, g.impact) if not z.attacked]  # the record's g.excluded
+    print(f"gun {g.number}: {len(zone(m, g.impact)) - len(out)} hexes attacked; left out:")
+    for z in out[:5]:
         print(f"   {z.name} ring {z.ring}: {z.reason}")
 
 # %% [markdown]
@@ -327,85 +334,56 @@ entry
 # %% [markdown]
 # ## 7. Exercises 练习
 #
+# Replace each `None` with your answer and run the cell; the check says ✓ or gives a hint.
+# The button under each exercise shows its solution — press it only after trying.
+#
 # **Exercise 1.** Blue draws the 122 mm card in turn 5 and plans fire on a hex. In which turn
-# does the fire land? Replace `None` with your answer.
+# does the fire land?
 
 # %%
 answer_1 = None  # your answer, e.g. 6
 check.check_landing_turn(answer_1, 5)
 
-# %% [markdown]
-# <details><summary><b>Solution 答案</b> (open after trying)</summary>
-#
-# A-1: called in turn *n*, the fire lands in turn *n* + 2, with one turn in between: turn
-# **7**, in its random-event phase.
-# </details>
-
-# %% jupyter={"source_hidden": true} tags=["solution"]
-answer_1 = 7
-assert check.check_landing_turn(answer_1, 5)
+# %%
+check.solution("1")
 
 # %% [markdown]
 # **Exercise 2.** A gun of red's 155 mm plan on `4563RN` rolls 2, 5, 6, 3. In which hex does
 # its fire end? Give the military name (or `"lost"` if it drifts off the map, `"cancelled"` if
-# it does not arrive). Use the drift chart: 1 NE, 2 E, 3 SE, 4 SW, 5 W, 6 NW.
+# it does not arrive). The drift chart: 1 NE, 2 E, 3 SE, 4 SW, 5 W, 6 NW.
 
 # %%
 answer_2 = None  # your answer, e.g. "4563AB"
 check.check_impact(answer_2, m, plan, [2, 5, 6, 3])
 
-# %% [markdown]
-# <details><summary><b>Solution 答案</b></summary>
-#
-# Delay die 2: the fire arrives (only a 6 cancels, A-2). Drift die 5: odd, it drifts (A-3).
-# Direction 6: north-west; distance 3 (A-4). Three steps north-west from `4563RN` end at
-# **`4563OM`** — check it with `drift(X, 6, 3)`.
-# </details>
-
-# %% jupyter={"source_hidden": true} tags=["solution"]
-answer_2 = m.name_of(drift(X, 6, 3))
-assert check.check_impact(answer_2, m, plan, [2, 5, 6, 3])
+# %%
+check.solution("2")
 
 # %% [markdown]
-# **Exercise 3.** A gun's fire lands in the open at `4563SN`. How many hexes does it attack?
-# (Rings 0–2 hold 19 hexes; look at the map or at `zone(m, hex)` for their terrain.)
+# **Exercise 3.** A gun's fire lands in the open at `4563QN`, between the forest strip and the
+# village. How many hexes does it attack? (Rings 0–2 hold 19 hexes; look at the map, or at
+# `zone(m, m.parse("4563QN"))` for their terrain.)
 
 # %%
 answer_3 = None
-check.check_attacked_count(answer_3, m, "4563SN")
-
-# %% [markdown]
-# <details><summary><b>Solution 答案</b></summary>
-#
-# 1 + 6 + 12 = 19 hexes lie in rings 0–2. Four of them are forest (`4563SM`, `4563RM`,
-# `4563TM`, `4563UM`), which stop the splinters of fire landing in the open (A-5): **15**
-# hexes are attacked.
-# </details>
-
-# %% jupyter={"source_hidden": true} tags=["solution"]
-answer_3 = sum(z.attacked for z in zone(m, m.parse("4563SN")))
-assert check.check_attacked_count(answer_3, m, "4563SN")
-
-# %% [markdown]
-# **Exercise 4.** Red's own tank R3 waits in the open four hexes east of the planned hex
-# (`4563RR`). What is the chance, in percent to the nearest whole number, that at least one of
-# the six guns attacks R3's hex? Use the library.
+check.check_attacked_count(answer_3, m, "4563QN")
 
 # %%
-answer_4 = None  # e.g. 12
-check.check_risk(answer_4, m, plan, r3)
+check.solution("3")
 
 # %% [markdown]
-# <details><summary><b>Solution 答案</b></summary>
-#
-# `mission_odds(m, plan, r3).p_attacked` is about **30 %**. One gun attacks R3's hex with
-# probability p ≈ 5.8 % (its fire must end within two hexes of R3); the battery misses it only
-# if all six guns do, so 1 − (1 − p)⁶ ≈ 30 %.
-# </details>
+# **Exercise 4.** Red's tank R4 waits in the open three hexes west of the planned hex, at
+# `4563RK`, behind the forest strip. What is the chance, in percent to the nearest whole
+# number, that at least one of the six guns of `plan` attacks R4's hex? Use the library, then
+# compare with R3 in section 4: why is R4 safer?
 
-# %% jupyter={"source_hidden": true} tags=["solution"]
-answer_4 = round(100 * float(mission_odds(m, plan, r3).p_attacked))
-assert check.check_risk(answer_4, m, plan, r3)
+# %%
+r4 = Unit("R4", "red", m.parse("4563RK"))
+answer_4 = None  # e.g. 12
+check.check_risk(answer_4, m, plan, r4)
+
+# %%
+check.solution("4")
 
 # %% [markdown]
 # ## Summary 小结

@@ -19,10 +19,28 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from _check import Verdict, as_int, say
+import _check
+from _check import Verdict, as_int, as_name, say
 
-from hexrules import FirePlan, Hex, HexMap, ScriptedDice, Unit, adjudicate_gun, mission_odds
-from hexrules.artillery import drift, zone
+from hexrules import (
+    FirePlan,
+    Hex,
+    HexMap,
+    ScriptedDice,
+    Unit,
+    adjudicate_gun,
+    drift,
+    mission_odds,
+    zone,
+)
+
+__all__ = ["check_attacked_count", "check_impact", "check_landing_turn", "check_risk",
+           "solution"]
+
+
+def solution(exercise: str) -> Any:
+    """The hidden solution of lesson 06's exercise ``exercise``: a button that reveals it."""
+    return _check.solution("06", exercise)
 
 
 def check_landing_turn(answer: Any, called: int) -> Verdict:
@@ -50,7 +68,7 @@ def check_impact(answer: Any, hexmap: HexMap, plan: FirePlan, dice: list[int]) -
     ends with the scripted ``dice`` (A-2…A-4)."""
     rec = adjudicate_gun(hexmap, plan, 1, [], dice=ScriptedDice(dice))
     expected = _where(hexmap, rec.impact)
-    text = "" if answer is None else str(answer).strip().upper()
+    text = as_name(answer) or ""
     if rec.cancelled:
         hint = (f"the abnormal-delay die shows {rec.delay_die}: that gun's fire does not "
                 "arrive (A-2).")
