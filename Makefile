@@ -45,7 +45,8 @@ test: $(STAMP) browser
 
 bench: $(STAMP)
 	$(PY) benchmarks/bench_sight.py
-	@[ ! -f benchmarks/bench_fire.py ] || $(PY) benchmarks/bench_fire.py
+	$(PY) benchmarks/bench_fire.py
+	$(PY) benchmarks/bench_movement.py
 
 clean:
 	rm -rf $(VENV)

@@ -60,11 +60,29 @@ from hexrules.game import (
     Options,
     Pass,
     Phase,
+    Scenario,
+    ScenarioFormatError,
+    Score,
     ShortHaltFire,
     StartMove,
     StepTo,
 )
 from hexrules.map import DIRECTION_NAMES, DIRECTIONS, Georef, Hex, HexMap, Terrain
+from hexrules.movement import (
+    can_short_halt,
+    can_stack,
+    movement_allowance,
+    path_cost,
+    path_steps,
+    reachable,
+    short_halt_cost,
+    stack_count,
+    stacking_limit,
+    step_cost,
+    step_record,
+    verify_short_halt,
+    verify_stacking,
+)
 from hexrules.records import Effect, MapRef, Record, Step, TableRef, record_from_dict
 from hexrules.sight import SightRecord, line_of_sight
 from hexrules.tables import TableSet, load_tables
@@ -127,6 +145,20 @@ __all__ = [
     "load_tables",
     "shot_distribution",
     "verify_fire",
+    "IllegalMoveError",
+    "can_short_halt",
+    "can_stack",
+    "movement_allowance",
+    "path_cost",
+    "path_steps",
+    "reachable",
+    "short_halt_cost",
+    "stack_count",
+    "stacking_limit",
+    "step_cost",
+    "step_record",
+    "verify_short_halt",
+    "verify_stacking",
     "DIRECTION_NAMES",
     "CoordinateError",
     "CoordinateTypeError",
@@ -169,4 +201,7 @@ __all__ = [
     "ShortHaltFire",
     "StartMove",
     "StepTo",
+    "Scenario",
+    "ScenarioFormatError",
+    "Score",
 ]

@@ -53,6 +53,19 @@ class MapNotFoundError(MapFormatError, FileNotFoundError):
     """No map file at the path or name given; also a :class:`FileNotFoundError`."""
 
 
+class ScenarioFormatError(RulesError):
+    """A scenario file (``maps/scenarios/*.json``, §9) that does not follow its format, or a
+    scenario whose set-up or objectives break the rules (water, stacking, unknown units).
+
+    The message names the file and the bad entry, e.g.
+    ``duel.json: sides.red.units[1].hex: '4563ZZ' is not a hex of map 'training' …``.
+    """
+
+
+class ScenarioNotFoundError(ScenarioFormatError, FileNotFoundError):
+    """No scenario file at the path or name given; also a :class:`FileNotFoundError`."""
+
+
 class TableFormatError(RulesError):
     """A rule-table file that does not follow its schema (file, table, row, column).
 
@@ -96,8 +109,20 @@ class NoLineOfSightError(IllegalOrderError):
 
 
 class IllegalMoveError(IllegalOrderError):
-    """A move or a step the movement rules forbid (V-1…V-11); the message names the unit or
-    the step, the hexes and the rule."""
+    """A step or a move the movement rules forbid (V-1…V-11, M-1); nothing is changed.
+
+    The message names both hexes of the step by their military names (M-2), the reason and
+    the rule ID; for a step of a path it starts with the step's position
+    (``"step 3, 4563GH → 4563GJ: …"``). The attributes say the same as values, for widgets
+    and an AI: ``rule`` (the rule ID), ``reason`` (the words after the hexes), ``hexes`` (the
+    step's two hexes, or the one hex concerned) and ``step`` (its 1-based position in a path,
+    ``None`` for a single step).
+    """
+
+    rule: str | None = None
+    reason: str = ""
+    hexes: tuple[object, ...] = ()
+    step: int | None = None
 
 
 class OneOrderError(IllegalOrderError):

@@ -69,8 +69,9 @@ __all__ = [
     "register",
 ]
 
-#: What a step's ``value`` may hold: a level, a verdict, a result, a count, or nothing.
-StepValue = int | bool | Result | str | None
+#: What a step's ``value`` may hold: a level, a verdict, a result, a count, an exact cost
+#: (movement points), or nothing.
+StepValue = int | bool | Fraction | Result | str | None
 
 
 class RecordFormatError(RulesError):
@@ -356,6 +357,12 @@ def register(*classes: type) -> None:
     for cls in classes:
         if not (dataclasses.is_dataclass(cls) or issubclass(cls, Enum)):
             raise TypeError(f"only dataclasses and enums can be registered, got {cls!r}")
+        known = _TYPES.get(cls.__name__)
+        if known is not None and known is not cls and (
+                known.__module__, known.__qualname__) != (cls.__module__, cls.__qualname__):
+            raise TypeError(
+                f"two record types are named {cls.__name__!r}: {known.__module__} and "
+                f"{cls.__module__}; rename one (the JSON form names types by class name)")
         _TYPES[cls.__name__] = cls
 
 

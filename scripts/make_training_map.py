@@ -111,7 +111,7 @@ def road() -> list[list[list[int]]]:
     """A road: west edge → the saddle → the village → the hill; and a branch south over the
     river bridge to the knoll."""
     main = _chain([(0, 15), (11, 15), (14, 14), (17, 14), (18, 11), (23, 6)])
-    south = _chain([(15, 15), (18, 21), (18, 22), (22, 23)])
+    south = _chain([(14, 14), (15, 15), (18, 21), (18, 22), (22, 23)])  # joins the main road
     return [main, south]
 
 

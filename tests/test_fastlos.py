@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hexrules import Hex, HexMap, line_of_sight
+from hexrules import CoordinateError, Hex, HexMap, OffMapError, line_of_sight
 from hexrules.sight.fast import FastSight, fast_sight, viewshed, visibility_matrix, visible
 
 
@@ -87,3 +87,17 @@ def test_fast_path_equals_exact_path_on_generated_maps(data: st.DataObject) -> N
     for i, a in enumerate(hexes):
         for j, b in enumerate(hexes):
             assert matrix[i, j] == line_of_sight(m, a, b).visible, (a, b)
+
+
+@pytest.mark.parametrize(("call", "error", "words"), [
+    (lambda m: viewshed(m, "zz"), CoordinateError, "malformed military coordinate"),
+    (lambda m: visible(m, "4563AA", (99, 99)), OffMapError, "off the map"),
+    (lambda m: FastSight("training"), TypeError, "needs a HexMap"),
+    (lambda m: viewshed("training", "4563AA"), TypeError, "needs a HexMap"),
+    (lambda m: visibility_matrix(3), TypeError, "needs a HexMap"),
+    (lambda m: FastSight(m).visible("4563AA", "4563AB"), TypeError, "takes Hex values"),
+    (lambda m: FastSight(m).viewshed(Hex(99, 99)), OffMapError, "off the map"),
+])
+def test_fast_path_errors(training, call, error, words) -> None:
+    with pytest.raises(error, match=words):
+        call(training)

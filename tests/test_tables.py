@@ -97,6 +97,17 @@ def test_V1_V2_V3_step_costs_are_exact(tables):
     assert t.movement_cell("river_crossing_cost").rule == "V-1"
 
 
+def test_V9_V11_short_halt_cost_and_stacking_limit_are_data(tables):
+    t = tables.terrain
+    assert t.short_halt_cost == 3  # V-9: needs at least 3 points left
+    assert t.stacking_limit == 4  # V-11
+    assert t.movement_cell("short_halt_cost") == Cell("V-9", t.meta.file, "movement",
+                                                      "short_halt_cost", 3)
+    assert t.movement_cell("stacking_limit").rule == "V-11"
+    alt = load_tables(ALT).terrain
+    assert (alt.short_halt_cost, alt.stacking_limit) == (3, 4)
+
+
 def test_M5_terrain_enum_reads_the_default_data(tables):
     for k in Terrain:
         assert k.label == tables.terrain[k].label and k.code == tables.terrain[k].code
@@ -323,6 +334,23 @@ MUTATIONS = [
      'march_step_cost = 0.5', "row movement", "column march_step_cost", 'like "1/2"'),
     ("V3_march_cost_divides_by_zero", "terrain.toml", 'march_step_cost = "1/2"',
      'march_step_cost = "1/0"', "row movement", "column march_step_cost", 'like "1/2"'),
+    ("V9_short_halt_cost_missing", "terrain.toml", "short_halt_cost = 3", "",
+     "row movement", "column short_halt_cost", "missing"),
+    ("V9_short_halt_cost_zero", "terrain.toml", "short_halt_cost = 3", "short_halt_cost = 0",
+     "row movement", "column short_halt_cost", "0 is out of range: expected 1-99"),
+    ("V9_short_halt_cost_a_fraction", "terrain.toml", "short_halt_cost = 3",
+     'short_halt_cost = "5/2"', "row movement", "column short_halt_cost",
+     "expected an integer 1-99, got '5/2'"),
+    ("V11_stacking_limit_missing", "terrain.toml", "stacking_limit = 4", "",
+     "row movement", "column stacking_limit", "missing"),
+    ("V11_stacking_limit_zero", "terrain.toml", "stacking_limit = 4", "stacking_limit = 0",
+     "row movement", "column stacking_limit", "0 is out of range: expected 1-99"),
+    ("V11_stacking_limit_a_word", "terrain.toml", "stacking_limit = 4",
+     'stacking_limit = "four"', "row movement", "column stacking_limit",
+     "expected an integer 1-99, got 'four'"),
+    ("V11_unknown_movement_key", "terrain.toml", "stacking_limit = 4",
+     "stacking_limit = 4\nstack_limit = 4", "row movement", "column stack_limit",
+     "unknown key"),
     ("F5_penalty_written_positive", "modifiers.toml", "suppressed = -3", "suppressed = 3",
      "row modifiers", "column suppressed", "a penalty: write it <= 0"),
     ("F5_bonus_written_negative", "modifiers.toml", "card_bonus = 2", "card_bonus = -2",

@@ -10,7 +10,9 @@
 * :mod:`~hexrules.game.records` — :class:`GameRecord`, :class:`GameEvent`;
 * :mod:`~hexrules.game.log` — :class:`GameLog` and its replay;
 * :mod:`~hexrules.game.view` — :func:`view`, each side's knowledge (fog of war);
-* :mod:`~hexrules.game.play` — :class:`Game` (a state that moves on) and random play.
+* :mod:`~hexrules.game.play` — :class:`Game` (a state that moves on) and random play;
+* :mod:`~hexrules.game.scenario` — :class:`Scenario` (the shipped scenarios, §9) and
+  :mod:`~hexrules.game.score` its :class:`Score`.
 
 Examples
 --------
@@ -26,6 +28,7 @@ Examples
 (WindowKind.OPPORTUNITY, Side.BLUE)
 """
 
+from hexrules.errors import ScenarioFormatError, ScenarioNotFoundError
 from hexrules.game.engine import apply, can, verify
 from hexrules.game.legal import LegalOrders, legal_orders
 from hexrules.game.log import GameLog
@@ -45,6 +48,15 @@ from hexrules.game.orders import (
 )
 from hexrules.game.play import Game, play_random, random_order
 from hexrules.game.records import GameEvent, GameRecord
+from hexrules.game.scenario import (
+    Bilingual,
+    Objective,
+    Scenario,
+    SideSetup,
+    UnitSetup,
+    VictoryRule,
+)
+from hexrules.game.score import ObjectiveScore, Score, score_scenario
 from hexrules.game.state import (
     CloseCombat,
     GameOrigin,
@@ -60,10 +72,11 @@ from hexrules.game.view import View, view
 
 __all__ = [
     "ORDER_TYPES",
+    "Bilingual",
     "CloseCombat",
     "CoveringFire",
-    "Decline",
     "DeclareFire",
+    "Decline",
     "EndMove",
     "Game",
     "GameEvent",
@@ -74,6 +87,8 @@ __all__ = [
     "LegalOrders",
     "MoveInProgress",
     "MovingFire",
+    "Objective",
+    "ObjectiveScore",
     "OpportunityFire",
     "Options",
     "Order",
@@ -81,9 +96,16 @@ __all__ = [
     "Phase",
     "ReactionWindow",
     "Referee",
+    "Scenario",
+    "ScenarioFormatError",
+    "ScenarioNotFoundError",
+    "Score",
     "ShortHaltFire",
+    "SideSetup",
     "StartMove",
     "StepTo",
+    "UnitSetup",
+    "VictoryRule",
     "View",
     "WindowKind",
     "apply",
@@ -91,6 +113,7 @@ __all__ = [
     "legal_orders",
     "play_random",
     "random_order",
+    "score_scenario",
     "verify",
     "view",
 ]

@@ -217,9 +217,10 @@ def _move_orders(state: GameState) -> list[_Fixed | _Subsets]:
     mover = state.unit(mv.unit)
     left = mv.left
     orders: list[Order] = []
-    friendly = {u.hex for u in state.units if u.side is mover.side} if mv.march else set()
+    # in march, no hex holding another unit may be entered (V-3; the enemy: [project ruling])
+    barred = {u.hex for u in state.units if u.id != mover.id} if mv.march else set()
     for n in mv.hex.neighbors():
-        if n not in m or n in friendly:
+        if n not in m or n in barred:
             continue
         try:
             cost = step_cost(m, mv.hex, n, march=mv.march, tables=tables)

@@ -29,9 +29,9 @@ One move, as the engine runs it:
    that hex, after the reactions). At the end the stacking limit is counted: a unit whose move
    ends in a hex holding more than 4 friendly units is destroyed (V-11).
 
-**[project ruling]** A marching unit may enter a hex holding only enemy units (V-3 forbids
-friendly ones only); it cannot fire in that close combat, since it may do nothing else this
-turn.
+A marching unit may enter neither a hex holding a friendly unit (V-3) nor one holding an
+enemy unit (V-3, V-10 [project ruling] *March and the enemy*, docs/rules.md); both are
+refused by :mod:`hexrules.movement`, which prices and checks every step.
 
 None of the reactions or the mover's fire takes an alternation slot (V-6).
 """
@@ -66,6 +66,7 @@ from hexrules.game.state import GameState, MoveInProgress, Phase, ReactionWindow
 from hexrules.glossary import label
 from hexrules.map.hexgrid import Hex
 from hexrules.map.hexmap import HexMap
+from hexrules.movement import path_steps, points_text, stack_count
 from hexrules.records import Effect, Step
 from hexrules.tables import TableSet
 from hexrules.units import Side, Status, Unit
@@ -76,7 +77,6 @@ __all__ = [
     "eligible_shooters",
     "end_move",
     "march_blocked",
-    "step_rule",
 ]
 
 
@@ -128,24 +128,22 @@ def do_start(tx: Tx, order: StartMove, u: Unit) -> None:
 # ---------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class StepPlan:
-    """A checked step: where to, its cost, and the V-5 overspend (paper-table) if any."""
+    """A checked step: where to, its cost, the movement step record, and the V-5 overspend
+    (paper-table referee) if any."""
 
     to: Hex
     cost: Fraction
+    step: Step | None = None
     over: OverspendError | None = None
 
 
-def step_rule(hexmap: HexMap, a: Hex, b: Hex, march: bool) -> str:
-    """The rule that prices a step: V-3 march, V-2 road, else V-1."""
-    return "V-3" if march else "V-2" if hexmap.has_road(a, b) else "V-1"
-
-
-def _target_hex(hexmap: HexMap, u: Unit, to: Hex | str) -> Hex:
-    try:
-        h = hexmap.parse(to)
-    except CoordinateError as exc:
-        raise IllegalMoveError(f"{u.id} cannot step to {to!r}: {exc} (M-1)") from None
-    return h
+def _named(exc: IllegalMoveError, unit_id: str, cls: type[IllegalMoveError] | None = None
+           ) -> IllegalMoveError:
+    """The movement error with the unit's id in front, its attributes kept."""
+    err = (cls or type(exc))(f"{unit_id}: {exc}")
+    for key in ("rule", "reason", "hexes", "step"):
+        setattr(err, key, getattr(exc, key, None))
+    return err
 
 
 def check_step(state: GameState, order: StepTo) -> StepPlan:
@@ -153,22 +151,22 @@ def check_step(state: GameState, order: StepTo) -> StepPlan:
     mv = state.move
     assert mv is not None
     m, u = state.hexmap, state.unit(mv.unit)
-    to = _target_hex(m, u, order.to)
+    others = [o for o in state.units if o.id != u.id]
     try:
-        cost = step_cost(m, mv.hex, to, march=mv.march, tables=state.tables)
+        to = order.to if isinstance(order.to, Hex) else m.georef.parse(order.to)
+        (step,) = path_steps(m, [mv.hex, to], allowance=mv.left, march=mv.march,
+                             units=others, side=u.side, tables=state.tables)
+    except CoordinateError as exc:
+        raise IllegalMoveError(f"{u.id} cannot step to {order.to!r}: {exc} (M-1)") from None
     except IllegalMoveError as exc:
-        raise type(exc)(f"{u.id}: {exc}") from None
-    if mv.march and any(o.hex == to and o.side is u.side for o in state.units):
-        raise IllegalMoveError(f"{u.id} is marching and may not enter {m.name_of(to)}, which "
-                               f"holds a friendly unit (V-3)")
-    if cost > mv.left:
-        over = OverspendError(
-            f"{u.id} cannot step {m.name_of(mv.hex)} → {m.name_of(to)}: the step costs "
-            f"{cost} movement points and only {mv.left} of {mv.allowance} are left (V-5)")
+        if getattr(exc, "rule", None) != "V-5":
+            raise _named(exc, u.id) from None
+        over = _named(exc, u.id, OverspendError)
         if not state.options.paper:
-            raise over
-        return StepPlan(to, cost, over)
-    return StepPlan(to, cost)
+            raise over from None
+        return StepPlan(to, step_cost(m, mv.hex, to, march=mv.march, tables=state.tables),
+                        None, over)  # type: ignore[arg-type]
+    return StepPlan(to, Fraction(step.value), step)  # type: ignore[arg-type]
 
 
 def do_step(tx: Tx, order: StepTo, plan: StepPlan) -> None:
@@ -181,7 +179,7 @@ def do_step(tx: Tx, order: StepTo, plan: StepPlan) -> None:
         tx.event("V-5", label("running_out"), [Step(
             "V-5", label("running_out"),
             (("step 机动", f"{m.name_of(mv.hex)} → {m.name_of(plan.to)}"),
-             ("cost 消耗", str(plan.cost)), ("left 剩余", str(mv.left))),
+             ("cost 消耗", points_text(plan.cost)), ("left 剩余", points_text(mv.left))),
             result=f"step undone: {u.id} stays at {m.name_of(mv.hex)}, its move ends",
             note="paper-table penalty: one opportunity shot for the opponent, no covering or "
                  "moving fire")])
@@ -190,14 +188,9 @@ def do_step(tx: Tx, order: StepTo, plan: StepPlan) -> None:
         return
     after = u.replace(hex=plan.to)
     tx.put(after)
-    mv = tx.move = dataclasses.replace(mv, path=(*mv.path, plan.to), spent=mv.spent + plan.cost)
-    rule = step_rule(m, mv.path[-2], plan.to, mv.march)
-    inputs = (("from 自", m.name_of(mv.path[-2])), ("to 至", m.name_of(plan.to)),
-              ("terrain 地形", m.terrain_at(plan.to).label))
-    tx.event(rule, f"{label('move_step')}: {u.id}", [Step(
-        rule, label("move_step"), inputs, modifier=None,
-        result=f"cost 消耗 {plan.cost}; spent {mv.spent} of {mv.allowance}, {mv.left} left",
-        value=str(plan.cost))], [Effect(u, after)])
+    tx.move = dataclasses.replace(mv, path=(*mv.path, plan.to), spent=mv.spent + plan.cost)
+    assert plan.step is not None
+    tx.event(plan.step.rule, f"{label('move_step')}: {u.id}", [plan.step], [Effect(u, after)])
     enemies = [o.id for o in tx.units.values() if o.hex == plan.to and o.side is not u.side]
     if enemies:
         tx.event("V-10", label("close_combat"), [Step(
@@ -226,11 +219,12 @@ def end_move(tx: Tx, reason: str) -> None:
     m = tx.hexmap
     steps = [Step("V-5", label("end_move"),
                   (("unit 算子", mv.unit), ("hex 六角格", m.name_of(mv.hex)),
-                   ("spent 消耗", f"{mv.spent} of {mv.allowance}")), result=reason)]
+                   ("spent 消耗", f"{points_text(mv.spent)} of {mv.allowance}")),
+                  result=reason)]
     effects = []
     if mover is not None:
         limit = stacking_limit(tx.tables)
-        here = sum(1 for o in tx.units.values() if o.hex == mover.hex and o.side is mover.side)
+        here = stack_count(tx.units.values(), mover.hex, mover.side)
         if here > limit:
             dead = mover.with_status(Status.DESTROYED)
             tx.put(dead)
@@ -430,7 +424,7 @@ def do_moving_fire(tx: Tx, order: MovingFire, fire: FireOrder) -> None:
         mv = dataclasses.replace(mv, spent=mv.spent + cost)
         tx.event("V-9", label("short_halt_fire"), [Step(
             "V-9", label("short_halt_fire"), (("unit 算子", mv.unit),),
-            result=f"{cost} movement points spent; {mv.left} left")])
+            result=f"{points_text(cost)} movement points spent; {points_text(mv.left)} left")])
     tx.move = mv = dataclasses.replace(mv, fire=order.kind)
     tx.fire(fire)
     if mv.left == 0:

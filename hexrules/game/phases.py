@@ -148,8 +148,9 @@ def game_over(tx: Tx) -> None:
     left = {s: [u.id for u in tx.units.values() if u.side is s] for s in Side}
     steps = [Step("§9", label("game_over"),
                   tuple((s.label, ", ".join(ids) or "—") for s, ids in left.items()),
-                  result=f"{label('score')}: {tx.score}" if tx.score is not None else
-                  "no scenario: not scored",
+                  result=(f"{label('points')}: {Side.RED.label} {tx.score.red}, "
+                          f"{Side.BLUE.label} {tx.score.blue} — {tx.score.result}")
+                  if tx.score is not None else "no scenario: not scored",
                   note=f"after turn {tx.turn} of {tx.origin.turns}")]
     tx.event("§9", label("game_over"), steps)
 
@@ -160,4 +161,4 @@ def score(tx: Tx) -> Any:
         return None
     from hexrules.game.scenario import Scenario
 
-    return Scenario.load(tx.origin.scenario).score(dict(tx.units))
+    return Scenario.load(tx.origin.scenario).score([*tx.units.values(), *tx.losses])

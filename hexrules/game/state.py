@@ -400,15 +400,29 @@ class GameState:
                       ) -> GameState:
         """A new game of a shipped scenario (``'duel'``…) or a loaded ``Scenario``.
 
-        The scenario gives the map, the units, the turns and its referee options (``options``
-        overrides them).
+        The scenario gives the map, the units, the turns, its referee options (``options``
+        overrides them) and its seed (``seed`` or ``dice`` override it). The game records
+        the scenario by the name given (or the loaded scenario's file), so the end of the
+        game is scored by :meth:`Scenario.score <hexrules.game.scenario.Scenario.score>`.
+
+        Examples
+        --------
+        >>> s = GameState.from_scenario("duel", seed=1)
+        >>> s.scenario, s.turns, [u.id for u in s.units]
+        ('duel', 6, ['R1', 'B1'])
         """
         from hexrules.game.scenario import Scenario
 
         sc = Scenario.load(scenario) if isinstance(scenario, str) else scenario
+        if not isinstance(sc, Scenario):
+            raise RulesTypeError(f"a scenario is a name like 'duel' or a Scenario, got "
+                                 f"{scenario!r}")
         opts = options if options is not None else _scenario_options(sc)
+        if seed is None and dice is None:
+            seed = sc.seed
+        name = scenario if isinstance(scenario, str) else sc.source
         return cls.new(sc.hexmap(), sc.units(), turns=sc.turns, seed=seed, dice=dice,
-                       options=opts, scenario=sc.name)
+                       options=opts, scenario=name)
 
     # -- reading ------------------------------------------------------------------------
     @cached_property
@@ -585,17 +599,9 @@ class GameState:
 
 
 def _scenario_options(sc: Any) -> Options:
-    opts = getattr(sc, "options", None)
-    if isinstance(opts, Options):
-        return opts
-    kw = {}
-    for key in ("referee", "fog_of_war", "require_sight"):
-        if hasattr(sc, key):
-            kw[key] = getattr(sc, key)
-    if isinstance(opts, Mapping):
-        kw.update({k: v for k, v in opts.items() if k in ("referee", "fog_of_war",
-                                                         "require_sight")})
-    return Options(**kw)
+    """The referee options a scenario file asks for (``fog_of_war``, ``paper_table``)."""
+    return Options(referee=Referee.PAPER if sc.paper_table else Referee.STRICT,
+                   fog_of_war=bool(sc.fog_of_war))
 
 
 def _check_setup(hexmap: HexMap, units: list[Unit], tables: TableSet) -> None:

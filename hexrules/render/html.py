@@ -24,6 +24,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from hexrules.combat.odds import FireOdds
     from hexrules.combat.record import FireRecord
     from hexrules.dice import DiceSource
+    from hexrules.game import Scenario, Score
     from hexrules.game.records import GameEvent, GameRecord
     from hexrules.game.state import GameState
     from hexrules.game.view import View
@@ -39,6 +40,8 @@ __all__ = [
     "game_record_html",
     "game_state_html",
     "game_view_html",
+    "scenario_html",
+    "score_html",
     "sight_record_html",
     "steps_html",
     "tables_html",
@@ -240,3 +243,63 @@ def game_view_html(view: View) -> str:
             for u, h in zip(view.units, view.hexes, strict=True)]
     return (f"<div class='hexrules-view'><p><b>{e(view.side.label)}</b>: "
             f"{e(view.summary)}</p>{_units_table(rows)}</div>")
+def scenario_html(scenario: Scenario) -> str:
+    """A scenario's name, briefing, turns, set-up and objectives (§9), bilingual.
+
+    >>> from hexrules import Scenario
+    >>> "<td>4563PJ</td>" in scenario_html(Scenario.load("duel"))
+    True
+    """
+    from hexrules.glossary import label
+    from hexrules.units import Status
+
+    units = "".join(
+        f"<tr><td>{e(s.side.label)}</td><td>{e(u.id)}</td><td>{e(u.name)}</td>"
+        f"<td>{e(u.type)}</td><td>{e(u.hex)}</td>"
+        f"<td>{e(', '.join(m.label for m in Status if m in u.status))}</td>"
+        "</tr>"
+        for s in scenario.sides for u in s.units
+    )
+    goals = "".join(
+        f"<tr><td>{e(o.id)}</td><td>{e(label('hold' if o.kind == 'hold' else 'destroyed'))}"
+        f"</td><td>{e(o.name.label)}</td><td>"
+        f"{e(o.hex or ('enemy units' if o.units is None else ', '.join(o.units)))}</td>"
+        f"<td>{o.points}</td><td>{e(o.side.label if o.side else '—')}</td></tr>"
+        for o in scenario.objectives
+    )
+    return (
+        f"<div class='hexrules-scenario'><p><b>{e(label('scenario'))}: "
+        f"{e(scenario.name.label)}</b> — map {e(scenario.map)}, {e(label('turns'))} "
+        f"{scenario.turns}, {e(label('fog_of_war'))}: {'on' if scenario.fog_of_war else 'off'}"
+        f"</p><p>{e(scenario.briefing.en)}</p><p>{e(scenario.briefing.zh)}</p>"
+        f"<p>{e(label('setup'))}</p><table><tr><th>side</th><th>id</th><th>name</th>"
+        f"<th>type</th><th>hex 六角格</th><th>{e(label('status_markers'))}</th></tr>{units}"
+        f"</table><p>{e(label('objective'))}</p><table><tr><th>id</th><th>kind</th>"
+        f"<th>name</th><th>hex / units</th><th>{e(label('points'))}</th><th>for</th></tr>"
+        f"{goals}</table><p><small>{e(scenario.victory.text)}</small></p></div>"
+    )
+
+
+def score_html(score: Score) -> str:
+    """A score: each objective's line, each side's points and the result (§9).
+
+    >>> from hexrules import Scenario
+    >>> s = Scenario.load("duel")
+    >>> "Draw 平局" in score_html(s.score(s.units()))
+    True
+    """
+    from hexrules.glossary import label
+
+    rows = "".join(
+        f"<tr><td>{e(x.objective)}</td><td>{e(x.kind_label)}</td><td>{e(x.title)}</td>"
+        f"<td>{e(x.side.label if x.side else '—')}</td><td>{x.points}</td>"
+        f"<td>{e(x.note)}</td></tr>"
+        for x in score.lines
+    )
+    return (
+        f"<div class='hexrules-score'><p><b>{e(label('scenario'))}: {e(score.scenario)}</b>"
+        f"</p><table><tr><th>id</th><th>{e(label('objective'))}</th><th></th><th>side</th>"
+        f"<th>{e(label('points'))}</th><th>why</th></tr>{rows}</table>"
+        f"<p>{e(label('points'))}: {e(label('red'))} {score.red}, {e(label('blue'))} "
+        f"{score.blue} — <b>{e(score.result)}</b></p></div>"
+    )

@@ -12,11 +12,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from hexrules.glossary import label
+
 if TYPE_CHECKING:  # pragma: no cover
     from hexrules.combat.record import FireRecord
     from hexrules.game.records import GameEvent, GameRecord
     from hexrules.game.state import GameState
     from hexrules.records import Step
+    from hexrules.sight.exact import SightRecord
 
 __all__ = [
     "fire_record_text",
@@ -24,6 +27,7 @@ __all__ = [
     "game_record_text",
     "game_state_summary",
     "game_state_text",
+    "sight_record_text",
     "step_text",
 ]
 
@@ -76,7 +80,8 @@ def game_record_text(record: GameRecord) -> str:
 def game_state_summary(state: GameState) -> str:
     """One line: turn, phase, who is to act, the move or window in progress."""
     if state.over:
-        return f"game over after turn {state.turn}/{state.turns}, score {state.score}"
+        result = "not scored" if state.score is None else state.score.result
+        return f"game over after turn {state.turn}/{state.turns}: {result}"
     text = f"turn {state.turn}/{state.turns} {state.phase.value}"
     if state.to_act is not None:
         text += f", {state.to_act.value} to act"
@@ -99,4 +104,31 @@ def game_state_text(state: GameState) -> str:
         lines.append(f"  {u.label} at {m.name_of(u.hex)}: {u.status_label}")
     for u in state.losses:
         lines.append(f"  {u.label}: {u.status_label}")
+    return "\n".join(lines)
+
+
+def sight_record_text(record: SightRecord) -> str:
+    """Every step of a sight record, one line each (:meth:`SightRecord.explain`)."""
+    from hexrules.sight.exact import CASE_LABELS
+
+    lines = [
+        f"{label('sight_line')} {record.observer_name} → {record.target_name}: range "
+        f"{record.distance} hexes, length {record.length:.2f} (L-1)",
+    ]
+    for c in record.crossings:
+        what = {"observer": "observer's hex", "target": "target's hex"}.get(c.role, "passed")
+        lines.append(
+            f"  {c.name} {what}: {c.entry:.2f}–{c.exit:.2f}, level {c.elevation}, "
+            f"{c.terrain.label}, height {c.height}"
+        )
+    for g in record.grazes:
+        lines.append(
+            f"  hexside {g.names[0]}|{g.names[1]}: {g.entry:.2f}–{g.exit:.2f}, {g.ruling}"
+        )
+    for p in record.chart_points:
+        lines.append(
+            f"  {label('change_point')} ({p.distance:.2f}, {p.rise}) at {p.where}: "
+            f"{'below or on the line' if p.clear else 'ABOVE the line'}"
+        )
+    lines.append(f"{record.verdict} — {CASE_LABELS[record.case]}: {record.reason}")
     return "\n".join(lines)

@@ -345,32 +345,14 @@ class SightRecord:
         Sight line 观察线 4563AE → 4563AF: range 1 hexes, length 1.00 (L-1)
           4563AE observer's hex: 0.00–0.50, level 0, Open 开阔地, height 0
           4563AF target's hex: 0.50–1.00, level 1, Open 开阔地, height 1
-          chart point 高程变化点 (0.50, 1) at 4563AF: below or on the line
+          Elevation change point 高程变化点 (0.50, 1) at 4563AF: below or on the line
         Visible 通视 — L-4 adjacent levels 两个相邻高程: levels 0 and 1: the line enters level 1
         at 4563AF, 0.50 hexes from the higher unit 4563AF and 0.50 from the lower unit 4563AE;
         0.50 ≤ 0.50 (L-4; the chart agrees, L-5)
         """
-        lines = [
-            f"Sight line 观察线 {self.observer_name} → {self.target_name}: range {self.distance} "
-            f"hexes, length {self.length:.2f} (L-1)",
-        ]
-        for c in self.crossings:
-            what = {"observer": "observer's hex", "target": "target's hex"}.get(c.role, "passed")
-            lines.append(
-                f"  {c.name} {what}: {c.entry:.2f}–{c.exit:.2f}, level {c.elevation}, "
-                f"{c.terrain.label}, height {c.height}"
-            )
-        for g in self.grazes:
-            lines.append(
-                f"  hexside {g.names[0]}|{g.names[1]}: {g.entry:.2f}–{g.exit:.2f}, {g.ruling}"
-            )
-        for p in self.chart_points:
-            lines.append(
-                f"  chart point 高程变化点 ({p.distance:.2f}, {p.rise}) at {p.where}: "
-                f"{'below or on the line' if p.clear else 'ABOVE the line'}"
-            )
-        lines.append(f"{self.verdict} — {CASE_LABELS[self.case]}: {self.reason}")
-        return "\n".join(lines)
+        from hexrules.render.text import sight_record_text
+
+        return sight_record_text(self)
 
     __str__ = explain
 

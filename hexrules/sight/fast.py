@@ -280,6 +280,8 @@ class FastSight:
     """
 
     def __init__(self, hexmap: HexMap) -> None:
+        if not isinstance(hexmap, HexMap):
+            raise TypeError(f"FastSight needs a HexMap, got {type(hexmap).__name__} {hexmap!r}")
         self.hexmap = hexmap
         rows, cols = hexmap.rows, hexmap.cols
         width = 2 * cols + 1 + 2 * _PAD
@@ -293,6 +295,9 @@ class FastSight:
         self._tables = _tables(rows, cols)
 
     def _pos(self, h: Hex) -> tuple[int, int]:
+        if not isinstance(h, Hex):
+            raise TypeError(f"FastSight takes Hex values, got {h!r}: use hexmap.parse(...) for "
+                            "a military name")
         col, row = self.hexmap._index(h)[::-1]
         return row, 2 * col + (row & 1)
 
@@ -352,6 +357,9 @@ def fast_sight(hexmap: HexMap) -> FastSight:
     >>> fs is fast_sight(m), fs.hexmap is m
     (True, True)
     """
+    if not isinstance(hexmap, HexMap):
+        raise TypeError(f"fast line of sight needs a HexMap, got {type(hexmap).__name__} "
+                        f"{hexmap!r}")
     fs = _CACHE.get(hexmap)
     if fs is None:
         fs = _CACHE[hexmap] = FastSight(hexmap)

@@ -1,10 +1,12 @@
-"""Terrain types, unit types and fire modifiers as data (rules M-5, L-2, V-1…V-3, C-1, F-5).
+"""Terrain types, unit types and fire modifiers as data (rules M-5, L-2, V-1…V-3, V-9, V-11,
+C-1, F-5).
 
 =======================  ==========================================================  ==========
 file                     content                                                     rule IDs
 =======================  ==========================================================  ==========
 terrain.toml             terrain types: map code, labels, L-2 sight bonus, V-1 entry   M-5, L-2,
-                         cost; river, road and march step costs                        V-1…V-3
+                         cost; river, road and march step costs; the short-halt cost   V-1…V-3,
+                         and the stacking limit                                        V-9, V-11
 units.toml               unit types (the tank: gun, movement allowance, armour class)  C-1, V-1
                          and the armour classes of F-8 and A-7
 modifiers.toml           attack-level modifiers: suppressed, moving, short-halt fire,  F-5
@@ -91,14 +93,18 @@ TERRAIN_TERMS = {Terrain.OPEN: "open", Terrain.CITY: "settlement", Terrain.FORES
 
 #: The column of a terrain type a :meth:`TerrainTable.cell` reads, and its rule.
 _TERRAIN_COLUMNS = {"sight_bonus": "L-2", "entry_cost": "V-1"}
-#: The movement costs of terrain.toml ``[movement]`` and their rules.
+#: The movement numbers of terrain.toml ``[movement]`` and their rules.
 _MOVEMENT_RULES = {"river_crossing_cost": "V-1", "road_step_cost": "V-2",
-                   "march_step_cost": "V-3"}
+                   "march_step_cost": "V-3", "short_halt_cost": "V-9",
+                   "stacking_limit": "V-11"}
 
 
 @dataclass(frozen=True)
 class TerrainTable:
-    """Terrain types (M-5, L-2, V-1) and the river, road and march step costs (V-1…V-3).
+    """Terrain types (M-5, L-2, V-1), the river, road and march step costs (V-1…V-3), the
+    short-halt cost (V-9) and the stacking limit (V-11).
+
+    The movement rules that use them are in :mod:`hexrules.movement`.
 
     Examples
     --------
@@ -110,6 +116,8 @@ class TerrainTable:
     [1, 3, 2, None]
     >>> t.river_crossing_cost, t.road_step_cost, t.march_step_cost
     (3, 1, Fraction(1, 2))
+    >>> t.short_halt_cost, t.stacking_limit
+    (3, 4)
     >>> t.from_code("F"), t.sight_bonuses.tolist()
     (<Terrain.FOREST: 2>, [0, 1, 1, 0])
     """
@@ -119,6 +127,8 @@ class TerrainTable:
     river_crossing_cost: int
     road_step_cost: int
     march_step_cost: Fraction
+    short_halt_cost: int
+    stacking_limit: int
 
     def __getitem__(self, key: Terrain | str) -> TerrainType:
         """The type of a :class:`Terrain` or of its name in terrain.toml (``'city'``)."""
@@ -188,13 +198,16 @@ use 'sight_bonus' (L-2) or 'entry_cost' (V-1)
                     IMPASSABLE if value is None else value)
 
     def movement_cell(self, key: str) -> Cell:
-        """The cell of one ``[movement]`` cost: river crossing (V-1), road (V-2), march (V-3).
+        """The cell of one ``[movement]`` number: river crossing (V-1), road (V-2), march
+        (V-3), short halt (V-9), stacking limit (V-11).
 
         Examples
         --------
         >>> from hexrules.tables import load_tables
         >>> str(load_tables().terrain.movement_cell("march_step_cost"))
         'V-3 row movement, column march_step_cost → 1/2'
+        >>> str(load_tables().terrain.movement_cell("stacking_limit"))
+        'V-11 row movement, column stacking_limit → 4'
         """
         if key not in _MOVEMENT_RULES:
             raise TableLookupError(
@@ -205,7 +218,7 @@ use 'sight_bonus' (L-2) or 'entry_cost' (V-1)
 
 
 def parse_terrain(where: _Where, data: Mapping[str, Any]) -> TerrainTable:
-    """Read terrain.toml (M-5, L-2, V-1…V-3)."""
+    """Read terrain.toml (M-5, L-2, V-1…V-3, V-9, V-11)."""
     meta = _meta(where, data, "M-5")
     _keys(where, "-", data, {"meta", "terrain", "movement"})
     raw = _table(where, "terrain", data["terrain"], "[terrain.<type>] table")
@@ -251,6 +264,9 @@ def parse_terrain(where: _Where, data: Mapping[str, Any]) -> TerrainTable:
         road_step_cost=_int(where, "movement", "road_step_cost", move["road_step_cost"], 1, 99),
         march_step_cost=_fraction(where, "movement", "march_step_cost",
                                   move["march_step_cost"], Fraction(1, 99), Fraction(99)),
+        short_halt_cost=_int(where, "movement", "short_halt_cost", move["short_halt_cost"],
+                             1, 99),
+        stacking_limit=_int(where, "movement", "stacking_limit", move["stacking_limit"], 1, 99),
     )
 
 
