@@ -484,3 +484,16 @@ def test_V11_a_move_that_ends_over_the_stacking_limit_destroys_the_mover() -> No
     s2, _ = s2.apply(StepTo(H(6, 2)))
     s2, _ = s2.apply(EndMove())
     assert s2.unit("R5").hex == H(6, 2)
+
+
+def test_C4_paper_referee_a_breach_in_a_reaction_window_loses_the_reaction() -> None:
+    units = [red(1, 0, 2), blue(1, 6, 2), blue(2, 7, 2)]
+    s = to_movement(new_game(units, [2, 2], options=PAPER))
+    s, _ = s.apply(StartMove("B2"))  # blue moves first: B2 has moved
+    s, _ = s.apply(EndMove())
+    s, _ = s.apply(StartMove("R1"))
+    s, _ = s.apply(StepTo(H(1, 2)))
+    assert s.window.shooters == ("B1",) and s.can(OpportunityFire("B2"))
+    s, rec = s.apply(OpportunityFire("B2"))
+    assert "C-4" in rec.rules and not rec.fire and s.window is None
+    assert s.to_act is Side.RED and s.move.unit == "R1" and not s.unit("R1").fired_upon

@@ -32,6 +32,7 @@ hexrules.errors.OutOfTurnError: R1 is Red 红方, but Blue 蓝方 is to act (T-2
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -76,10 +77,31 @@ from hexrules.glossary import label
 from hexrules.map.hexgrid import Hex
 from hexrules.map.hexmap import HexMap
 from hexrules.records import Effect, Step
+from hexrules.sight.exact import SightRecord, line_of_sight
 from hexrules.tables import TableSet
 from hexrules.units import Side, Unit
 
 __all__ = ["Tx", "apply", "can", "check_declared_fire", "start", "verify"]
+
+
+#: Sight records made by games, per map: a game's units fire again and again along the same
+#: lines, and a sight record is a value (the same map and hexes give an equal record).
+_SIGHT: weakref.WeakKeyDictionary[HexMap, dict[tuple[Hex, Hex], SightRecord]] = (
+    weakref.WeakKeyDictionary())
+_SIGHT_SIZE = 4096
+
+
+def game_sight(hexmap: HexMap, a: Hex, b: Hex) -> SightRecord:
+    """:func:`~hexrules.sight.line_of_sight`, remembered per map (bounded) for games."""
+    memo = _SIGHT.get(hexmap)
+    if memo is None:
+        memo = _SIGHT[hexmap] = {}
+    rec = memo.get((a, b))
+    if rec is None:
+        if len(memo) >= _SIGHT_SIZE:
+            memo.clear()
+        rec = memo[(a, b)] = line_of_sight(hexmap, a, b)
+    return rec
 
 
 class Tx:
@@ -133,7 +155,7 @@ class Tx:
     def fire(self, order: FireOrder) -> FireRecord:
         """Adjudicate a verified fire declaration (F-1…F-12) and write its units back."""
         rec = adjudicate_fire(self.hexmap, order, units=[self.units[i] for i in order.unit_ids],
-                              dice=self.dice, tables=self.tables,
+                              dice=self.dice, sight=game_sight, tables=self.tables,
                               require_sight=self.options.require_sight)
         for u in (*rec.shooters_after, rec.target_after):
             self.put(u)

@@ -62,6 +62,7 @@ from hexrules.game.orders import (
     StartMove,
     StepTo,
 )
+from hexrules.game.phases import allowance_bonus
 from hexrules.game.state import GameState, MoveInProgress, Phase, ReactionWindow, WindowKind
 from hexrules.glossary import label
 from hexrules.map.hexgrid import Hex
@@ -111,7 +112,7 @@ def do_start(tx: Tx, order: StartMove, u: Unit) -> None:
     marks = (Status.MOVED, Status.MARCH) if order.march else (Status.MOVED,)
     after = u.with_status(*marks)
     tx.put(after)
-    points = allowance(u, tx.tables)
+    points = allowance(u, tx.tables) + allowance_bonus(tx, u)
     tx.move = MoveInProgress(u.id, u.side, (u.hex,), Fraction(0), points, order.march)
     tx.passes = 0
     mode = label("march") if order.march else "normal 常规"

@@ -4,6 +4,7 @@
   and *March*; apply the card effects due at the start of the turn (hook
   :func:`start_of_turn_effects`, E-3 in the next issue); then the direct-fire phase begins with
   its initiative d6 (T-2).
+* :func:`allowance_bonus` — the hook for cards that add movement points (E-1).
 * :func:`end_fire_phase` — both sides passed in a row: the movement phase (T-3) begins with a
   new initiative d6.
 * :func:`end_movement_phase` — both sides passed in a row: the random-event phase (T-4: cards,
@@ -22,17 +23,19 @@ Examples
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from hexrules.game.state import Phase
 from hexrules.glossary import label
 from hexrules.records import Effect, Step
-from hexrules.units import TURN_MARKERS, Side, Status
+from hexrules.units import TURN_MARKERS, Side, Status, Unit
 
 if TYPE_CHECKING:  # pragma: no cover
     from hexrules.game.engine import Tx
 
 __all__ = [
+    "allowance_bonus",
     "arrive_artillery",
     "draw_cards",
     "end_fire_phase",
@@ -53,6 +56,11 @@ def first_side(face: int) -> Side:
 def start_of_turn_effects(tx: Tx) -> list[Step]:
     """Card effects due at the start of the turn (T-1, E-3 field repair). None yet."""
     return []
+
+
+def allowance_bonus(tx: Tx, unit: Unit) -> int:
+    """Movement points a card adds to a move declared now (E-1 rapid assault). None yet."""
+    return 0
 
 
 def draw_cards(tx: Tx) -> list[Step]:
@@ -159,6 +167,11 @@ def score(tx: Tx) -> Any:
     """The scenario's score of the final position, or ``None`` without a scenario."""
     if not tx.origin.scenario:
         return None
+    return _scenario(tx.origin.scenario).score([*tx.units.values(), *tx.losses])
+
+
+@lru_cache(maxsize=32)
+def _scenario(name: str) -> Any:
     from hexrules.game.scenario import Scenario
 
-    return Scenario.load(tx.origin.scenario).score([*tx.units.values(), *tx.losses])
+    return Scenario.load(name)
