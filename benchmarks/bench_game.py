@@ -18,7 +18,7 @@ import random
 import statistics
 import time
 
-from hexrules.game import GameState, Scenario, play_random
+from hexrules.game import GameState, Phase, Scenario, play_random
 
 
 def _per_call(fn, number: int, repeat: int = 5) -> float:
@@ -62,9 +62,9 @@ def main() -> None:
           f"{'OK' if rate >= 50 else 'SLOW'}")
 
     states = _mid_game_states(sc, 40)
-    busy = [s for s in states if len(s.units) >= 6]  # random play kills fast: keep the full
+    fire = [s for s in states if s.phase is Phase.DIRECT_FIRE]  # the most choices
     for what, pool in (("mid-game states (turns 3-6)", states),
-                       ("of them with 6-8 units on the board", busy)):
+                       ("of them in the direct-fire phase", fire)):
         sample = pool[:: max(1, len(pool) // 300)]
         lazy = [_per_call(lambda s=s: len(s.legal_orders()), 50, 3) for s in sample]
         full = [_per_call(lambda s=s: list(s.legal_orders()), 20, 3) for s in sample]
