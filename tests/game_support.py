@@ -10,7 +10,7 @@ from hexrules import Dice, Hex, HexMap, ScriptedDice, Unit
 from hexrules.combat import FireKind, FireRecord
 from hexrules.game import GameRecord, GameState, Options, Pass, Phase
 from hexrules.game.costs import stacking_limit
-from hexrules.units import TURN_MARKERS, Side
+from hexrules.units import TURN_MARKERS, Side, Status
 
 #: Column, row of the hexes of the course below.
 ROAD_ROW = 1
@@ -66,6 +66,10 @@ class Invariants:
         self.phase = state.phase
         self.fired: Counter[str] = Counter()
         self.fired_upon: Counter[str] = Counter()
+        self.marked_fired: set[str] = set()
+        self.marked_upon: set[str] = set()
+        self.marked_moved: set[str] = set()
+        self.marked_march: set[str] = set()
         self.check(state)
 
     def check(self, s: GameState) -> None:
@@ -105,14 +109,33 @@ class Invariants:
             assert len(s.legal_orders()) > 0
 
     def after(self, s: GameState, record: GameRecord) -> None:
-        for rec in record.parts:
-            if isinstance(rec, FireRecord) and rec.kind is not FireKind.CLOSE_COMBAT:
-                for sid in rec.order.shooters:
+        for part in record.parts:
+            if isinstance(part, FireRecord):
+                self.marked_fired.update(part.order.shooters)
+                self.marked_upon.add(part.order.target)
+                if part.kind is FireKind.CLOSE_COMBAT:
+                    continue
+                for sid in part.order.shooters:
                     self.fired[sid] += 1
                     assert self.fired[sid] == 1, f"{sid} fired twice in turn {self.turn}"
-                self.fired_upon[rec.order.target] += 1
-                assert self.fired_upon[rec.order.target] == 1
+                self.fired_upon[part.order.target] += 1
+                assert self.fired_upon[part.order.target] == 1
+            elif part.rule == "T-1":  # a new turn: the markers were removed
+                self.marked_fired.clear()
+                self.marked_upon.clear()
+                self.marked_moved.clear()
+                self.marked_march.clear()
+            elif part.rule == "V-4":
+                uid = part.effects[0].unit_id
+                self.marked_moved.add(uid)
+                if Status.MARCH in part.effects[0].after.status:
+                    self.marked_march.add(uid)
         self.check(s)
+        for u in s.units:  # the markers are those of this turn's orders (C-3, C-4)
+            assert u.fired == (u.id in self.marked_fired), u
+            assert u.fired_upon == (u.id in self.marked_upon), u
+            assert u.moved == (u.id in self.marked_moved), u
+            assert u.marching == (u.id in self.marked_march), u
 
 
 SIDES = (Side.RED, Side.BLUE)

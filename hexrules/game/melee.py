@@ -9,8 +9,10 @@ ruling]**: one shooter per declaration, never concentrated, and the side chooses
 which its units fire); then the other side fires with its survivors. Shots are at range 1 with
 no terrain correction (F-12); earlier *Fired* / *Fired upon* markers do not restrict them.
 Rounds repeat until only one side is left in the hex. If no unit of either side there can
-fire (weapon lost, or marching: V-3), the close combat is a stalemate for this turn: it is
-logged and adjudication stops (V-10 [decision]); the units stay in close combat.
+fire (weapon lost, or marching: V-3 **[project ruling]**: a marching unit that an enemy
+moves onto may not fire this turn, so it counts as unable), the close combat is a
+stalemate for this turn: it is logged and adjudication stops (V-10 [decision]); the units
+stay in close combat and it resumes in the next turn's T-5.
 """
 
 from __future__ import annotations

@@ -12,13 +12,17 @@ One move, as the engine runs it:
    (strict) or, with the paper-table referee, undone with the V-5 penalty: the unit stays,
    its move ends, and the opponent gets one opportunity shot with no covering or moving fire.
 3. After each step the opponent may fire at the mover (机会射击, V-6) with any units that
-   have neither fired nor moved and can fire, concentrated or not, or decline; a declined or
-   taken chance is gone for that hex, and since a unit is fired upon once a turn (F-1) there
-   is at most one such shot per move. Right after an opportunity shot the mover's side may
-   fire at one of its shooters with units that have not moved (掩护射击, V-7), or decline.
-   **[project ruling]** Covering fire may be declared even if the opportunity shot stopped
-   the mover. **[project ruling]** With fog of war, the opponent is offered opportunity
-   fire only at a mover its side sees.
+   have neither fired nor moved and can fire, concentrated or not, or decline. Since a unit
+   is fired upon once a turn (F-1) there is at most one such shot per move.
+   **[project ruling]** A declined chance is gone for that hex: the opponent calls "stop"
+   right after the step or not at all. **[project ruling]** A unit that enters a hex holding
+   an enemy is in close combat and is offered to no opportunity fire there (V-10).
+   Right after an opportunity shot the mover's side may fire at one of its shooters with
+   units that have not moved (掩护射击, V-7), or decline. **[project ruling]** That is one
+   declaration (single or concentrated) at one unit that took the shot, and it may be
+   declared even if the opportunity shot stopped the mover. **[project ruling]** With fog of
+   war, the opponent is offered opportunity fire only at a mover its side sees, and covering
+   fire only at shooters the mover's side sees.
 4. Then the mover may fire once per move (V-8 moving fire −1, or V-9 short-halt fire:
    3 points, −3), in any hex of its move, including the hex it started from once the move is
    declared (**[project ruling]**: "once during its move" has no hex restriction).

@@ -11,7 +11,8 @@
   all *Suppressed* markers removed, artillery), then close combat (T-5,
   :mod:`hexrules.game.melee`), then :func:`end_turn`.
 * :func:`end_turn` — the next turn, or the end of the game after the scenario's last turn
-  (§9), scored by the scenario.
+  (§9), scored by the scenario. **[project ruling]** The game always lasts the scenario's
+  turns, even when one side has no unit left: hold objectives count at the end.
 
 Initiative: a d6, odd red, even blue (单数红方先手，双数蓝方先手, T-2, T-3).
 

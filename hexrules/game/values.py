@@ -107,8 +107,11 @@ class Options:
     referee : Referee or str
         ``'strict'`` (default) or ``'paper'`` (the paper-table penalties of C-4 and V-5).
     fog_of_war : bool
-        Whether :meth:`GameState.view` hides enemy units no friendly unit sees, and a side
-        may declare fire only at enemy units its side sees.
+        Whether :meth:`GameState.view` hides enemy units no friendly unit sees.
+        **[project ruling]** With fog of war a side may declare fire (of any kind) only at
+        an enemy unit at least one of its units sees now (the shooter itself need not see
+        it: the shot then fails at F-2 step 1, as without fog); a side cannot aim at a unit
+        it does not know of.
     require_sight : bool
         Refuse fire declarations without line of sight (see
         :func:`~hexrules.combat.declare.verify_fire`); by default they stand and fail at F-2
