@@ -111,7 +111,11 @@ def test_T6_save_load_and_clone_at_random_points_give_the_same_future(scenario) 
     for seed in range(4):
         end, states = play(scenario, 500 + seed, check=False)
         orders = [r.order for r in end.log[1:]]
-        for k in sorted(rng.sample(range(len(states)), 4)):
+        picks = set(rng.sample(range(len(states)), 4))
+        for wanted in (lambda x: x.move is not None, lambda x: x.window is not None,
+                       lambda x: x.melee is not None):  # mid-move, in a window, in T-5
+            picks.update([k for k, x in enumerate(states) if wanted(x)][:1])
+        for k in sorted(picks):
             s = states[k]
             text = json.dumps(s.to_dict(), ensure_ascii=False)
             loaded = GameState.from_dict(json.loads(text))

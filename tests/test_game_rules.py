@@ -497,3 +497,17 @@ def test_C4_paper_referee_a_breach_in_a_reaction_window_loses_the_reaction() -> 
     s, rec = s.apply(OpportunityFire("B2"))
     assert "C-4" in rec.rules and not rec.fire and s.window is None
     assert s.to_act is Side.RED and s.move.unit == "R1" and not s.unit("R1").fired_upon
+
+
+def test_F1_a_blind_declaration_stands_unless_the_referee_requires_sight() -> None:
+    from hexrules.errors import NoLineOfSightError
+
+    units = [red(1, 0, 3), blue(1, 5, 3)]  # forest and settlement between them (L-2)
+    s = new_game(units, [1])
+    assert DeclareFire("R1", "B1") in s.legal_orders()
+    s2, rec = s.apply(DeclareFire("R1", "B1"))
+    assert rec.fire[0].shots[0].level is None  # the shot ends at F-2 step 1
+    assert s2.unit("R1").fired and s2.unit("B1").fired_upon  # the markers stand (F-1)
+    strict = new_game(units, [1], options=Options(require_sight=True))
+    assert DeclareFire("R1", "B1") not in strict.legal_orders()
+    refused(strict, DeclareFire("R1", "B1"), NoLineOfSightError)

@@ -35,6 +35,7 @@ True
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -393,6 +394,27 @@ class GameState:
         live_map = origin.map.resolve(hexmap)
         table_set = tables if tables is not None else origin.tables.resolve()
         return cls(**values, hexmap=live_map, tables=table_set)
+
+    def serialize(self) -> str:
+        """The saved game as JSON text (OpenSpiel's ``serialize``; :meth:`to_dict` dumped).
+
+        >>> from hexrules import Hex, HexMap, Unit
+        >>> s = GameState.new(HexMap.flat(4, 4), [Unit("R1", "red", Hex(0, 0))], turns=1,
+        ...                   seed=2)
+        >>> GameState.deserialize(s.serialize()) == s
+        True
+        """
+        return json.dumps(self.to_dict(), ensure_ascii=False)
+
+    @classmethod
+    def deserialize(cls, text: str, *, hexmap: HexMap | None = None,
+                    tables: TableSet | None = None) -> GameState:
+        """The state of :meth:`serialize` text (see :meth:`from_dict`)."""
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError) as exc:
+            raise GameFormatError(f"a saved game is JSON text: {exc}") from None
+        return cls.from_dict(data, hexmap=hexmap, tables=tables)
 
     def __repr__(self) -> str:
         try:

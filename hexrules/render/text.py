@@ -87,7 +87,9 @@ def game_state_summary(state: GameState) -> str:
         text += f", {state.to_act.value} to act"
     if state.move is not None:
         mv = state.move
-        text += f": {mv.unit} moving, {mv.spent}/{mv.allowance} spent"
+        from hexrules.movement import points_text
+
+        text += f": {mv.unit} moving, {points_text(mv.spent)}/{mv.allowance} spent"
     if state.window is not None:
         w = state.window
         text += f", {w.kind.value} fire window for {w.side.value}"
