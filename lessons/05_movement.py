@@ -170,17 +170,18 @@ except IllegalOrderError as err:
 # ### Reachable hexes, drawn with their cost
 #
 # `reachable` gives every hex a move can end in, at its cheapest cost (V-1…V-5). A red tank
-# stands on the road at `4563PH`, west of the ridge; each hex it can reach with its 5 points is
-# labelled with the cost of getting there. The road makes the long reach to the east.
+# stands on the south road at `4563VS`, just north of the bridge; each hex it can reach with its
+# 5 points is labelled with the cost of getting there. Across the river the cheap way is the
+# bridge (1), not wading (3); the road keeps the reach long wherever it goes.
 
 # %%
-start = m.parse("4563PH")
+start = m.parse("4563VS")
 reach = reachable(m, start, 5)
 window = [h for h in m if h.distance(start) <= 6]
 fig, ax = plt.subplots(figsize=(10, 8))
 plot_map(m, ax, hexes=window, highlight=reach, legend=False,
          notes={h: points_text(c) for h, c in reach.items()})
-ax.set_title(f"{label('movement_allowance')} 5 from 4563PH: {len(reach)} hexes", fontsize=13)
+ax.set_title(f"{label('movement_allowance')} 5 from 4563VS: {len(reach)} hexes", fontsize=13)
 plt.show()
 
 # %%
@@ -199,7 +200,10 @@ assert len(reach) > 1 and max(reach.values()) <= 5
 # invites opportunity fire, and it cannot shoot back.
 
 # %%
+start = m.parse("4563PH")            # on the west road
+window = [h for h in m if h.distance(start) <= 6]
 march = reachable(m, start, 5, march=True)
+reach = reachable(m, start, 5)
 print(len(march), "hexes by march, all on the road; normal move:", len(reach), "hexes")
 fig, ax = plt.subplots(figsize=(10, 8))
 plot_map(m, ax, hexes=window, highlight=march, legend=False,
