@@ -32,6 +32,7 @@ from hexrules.errors import (
     IllegalMoveError,
     IllegalOrderError,
     MapFormatError,
+    MapMakingError,
     MapNotFoundError,
     NoLineOfSightError,
     OffMapError,
@@ -74,6 +75,9 @@ _LAZY = {
     "FastSight": "hexrules.sight.fast",
     "plot_map": "hexrules.render.plots",
     "use_cjk_fonts": "hexrules.render.plots",
+    "make_map": "hexrules.mapmaking",
+    "jacksboro_dem": "hexrules.mapmaking",
+    "read_dem": "hexrules.mapmaking",
 }
 
 
@@ -88,6 +92,9 @@ def __getattr__(name: str) -> object:
 __all__ = [
     "DIRECTIONS",
     "FastSight",
+    "jacksboro_dem",
+    "make_map",
+    "read_dem",
     "plot_map",
     "use_cjk_fonts",
     "viewshed",
@@ -144,6 +151,7 @@ __all__ = [
     "HexMap",
     "IllegalOrderError",
     "MapFormatError",
+    "MapMakingError",
     "MapNotFoundError",
     "NoLineOfSightError",
     "OffMapError",
