@@ -51,7 +51,7 @@ from hexrules.mapmaking.maker import hex_heights, quantise
 from hexrules.mapmaking.placement import centres
 
 __all__ = ["CURVATURE", "TANK", "Comparison", "compare_viewsheds", "gdal_viewshed_available",
-           "raster_viewshed", "raster_window", "sweep"]
+           "observer_grid", "raster_viewshed", "raster_window", "sweep", "sweep_table"]
 
 #: Heights above the ground, in metres, of a tank's eye (the commander's sight) and of the
 #: part of a target tank that must be seen (the turret of a hull-down tank).
@@ -251,7 +251,12 @@ def compare_viewsheds(hexmap: HexMap, dem: DEM, observer: Hex | str | tuple[int,
                        "hex_metres": HEX_METRES})
 
 
-def _observers(cols: int, rows: int, k: int = 3) -> list[tuple[int, int]]:
+def observer_grid(cols: int, rows: int, k: int = 3) -> list[tuple[int, int]]:
+    """``k × k`` observer hexes ``(col, row)`` spread evenly over a map.
+
+    >>> observer_grid(40, 40)
+    [(6, 6), (20, 6), (33, 6), (6, 20), (20, 20), (33, 20), (6, 33), (20, 33), (33, 33)]
+    """
     fr = [(i + 0.5) / k for i in range(k)]
     return [(int(a * cols), int(b * rows)) for b in fr for a in fr]
 
@@ -278,14 +283,14 @@ def sweep(dem: DEM, georef: Georef, cols: int, rows: int, *,
     from hexrules.sight.fast import FastSight
 
     raster = raster_window(dem, georef, cols, rows, resolution=resolution)
-    observers = list(observers or _observers(cols, rows))
+    observers = list(observers or observer_grid(cols, rows))
     e50, n50 = centres(georef, cols, rows)
     points = [(float(e50[r, c]), float(n50[r, c])) for c, r in observers]
     width_m, height_m = float(e50.max() - e50.min()), float(n50.max() - n50.min())
     out: list[dict[str, Any]] = []
     for size in hex_metres:
         row_m = size * np.sqrt(3) / 2
-        c_s, r_s = int(width_m // size) + 1, int(height_m // row_m) + 1
+        c_s, r_s = int(width_m / size + 1e-6) + 1, int(height_m / row_m + 1e-6) + 1
         g_s = Georef(georef.easting, georef.northing, georef.epsg)
         es, ns = centres(g_s, c_s, r_s, size)
         heights = hex_heights(dem, g_s, c_s, r_s, sampling, hex_metres=size)
