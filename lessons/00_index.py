@@ -27,6 +27,7 @@
 # | 02 | [Line of sight 通视](02_line_of_sight.ipynb) | The sight line, effective height, the three cases L-3/L-4/L-5, the hexside rule, symmetry, and a viewshed. |
 # | 03 | [The observation-measurement chart 观察测量表](03_observation_chart.ipynb) | Building the chart by hand from a real sight line, then with the library; a line that the chart blocks though every change point looks clear. |
 # | 04 | [Direct fire 直瞄射击](04_direct_fire.ipynb) | Adjudicating a tank shot step by step (F-1…F-12), the odds before rolling, cover and concentrated fire. |
+# | 09 | [Real ground 真实地形](09_real_ground.ipynb) | A hex map from a real DEM step by step (window, UTM, heights, levels, drainage, overlay), sight lines on real ground, and the hex rule against GDAL's terrain viewshed with measured figures. |
 # | — | [Instructor demo 教员演示](instructor_demo.ipynb) | For the instructor: the interactive board and sight explorer to show in class. |
 
 # %% [markdown]
@@ -69,7 +70,7 @@ import hexrules
 here = Path.cwd()
 lessons = here if (here / "00_index.ipynb").exists() else here / "lessons"
 names = ["01_hex_map.ipynb", "02_line_of_sight.ipynb", "03_observation_chart.ipynb",
-         "04_direct_fire.ipynb", "instructor_demo.ipynb"]
+         "04_direct_fire.ipynb", "09_real_ground.ipynb", "instructor_demo.ipynb"]
 for name in names:
     print(("✓" if (lessons / name).exists() else "✗ missing"), name)
 print("hexrules", hexrules.__version__)
