@@ -78,6 +78,8 @@ _LAZY = {
     "make_map": "hexrules.mapmaking",
     "jacksboro_dem": "hexrules.mapmaking",
     "read_dem": "hexrules.mapmaking",
+    "compare_viewsheds": "hexrules.mapmaking.compare",
+    "print_kit": "hexrules.render.printkit",
 }
 
 
@@ -92,8 +94,10 @@ def __getattr__(name: str) -> object:
 __all__ = [
     "DIRECTIONS",
     "FastSight",
+    "compare_viewsheds",
     "jacksboro_dem",
     "make_map",
+    "print_kit",
     "read_dem",
     "plot_map",
     "use_cjk_fonts",

@@ -205,9 +205,12 @@ class Comparison:
                                          linewidths=0.3))
         x, y = g.centre(self.observer)
         ax.plot([x], [y], marker="*", color="#d62728", markersize=14, markeredgecolor="k")
+        from matplotlib.ticker import MaxNLocator
+
         ax.autoscale_view()
         ax.set_aspect("equal")
         ax.ticklabel_format(useOffset=False, style="plain")
+        ax.xaxis.set_major_locator(MaxNLocator(4))
         ax.set_title(f"{m.name_of(self.observer)}: agree {100 * self.agreement:.0f} %")
         if legend:
             c = self.confusion

@@ -35,10 +35,8 @@ Examples
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
@@ -422,11 +420,3 @@ def make_map(dem: DEM, *, centre: tuple[float, float] | None = None,
                     description=description, source=name)
     return MadeMap(hexmap, heights, base, sampling, layers)
 
-
-def _pairs(values: Sequence[Any] | None, n: int, what: str) -> tuple[float, ...] | None:
-    """A CLI helper: ``n`` numbers or None."""
-    if values is None:
-        return None
-    if len(values) != n:
-        raise MapMakingError(f"{what}: expected {n} numbers, got {list(values)}", input=what)
-    return tuple(float(v) for v in values)
