@@ -108,9 +108,11 @@ ax.legend(loc="lower right")
 plt.show()
 
 # %% [markdown]
-# The straight ridge running south-west to north-east is the escarpment north-west of
-# LaFollette; the long straight line from it to the north-north-west is the Jacksboro fault.
-# Our window (red) crosses the ridge: the valley behind it, the ridge, the lowland in front.
+# The straight ridge running south-west to north-east is Cumberland Mountain, above Powell Valley
+# and the town of LaFollette (36.375° N, 84.128° W, about 330 m: our lowland's level 0 is
+# 340 m); the long straight line from its south-west end to the north-north-west is the
+# Jacksboro fault. Our window (red), 2.5 km west of LaFollette, crosses the ridge: the valley
+# behind it, the ridge, Powell Valley in front.
 #
 # ## 2. Step by step: window, heights, levels
 #
@@ -250,12 +252,14 @@ print("\nbest agreement at 50 m hexes:", best["metres_per_level"], "m per level,
 fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 3.8))
 by_mpl = rows_[:5]
 ax1.plot([r["metres_per_level"] for r in by_mpl], [100 * r["agreement"] for r in by_mpl], "o-")
-ax1.set_xscale("log")
+for ax, ticks in ((ax1, [2, 5, 10, 20, 40]), (ax2, [25, 50, 100, 200])):
+    ax.set_xscale("log")
+    ax.set_xticks(ticks, [str(t) for t in ticks])
+    ax.minorticks_off()
 ax1.set_xlabel("metres per level (50 m hexes)")
 ax1.set_ylabel("agreement 一致率 (%)")
 by_size = sorted([rows_[2], *rows_[5:]], key=lambda r: r["hex_metres"])
 ax2.plot([r["hex_metres"] for r in by_size], [100 * r["agreement"] for r in by_size], "s-")
-ax2.set_xscale("log")
 ax2.set_xlabel("hex size, m (10 m per level)")
 plt.tight_layout()
 plt.show()

@@ -461,3 +461,20 @@ def test_a_missing_gdal_viewshed_is_a_clear_error(monkeypatch) -> None:
     assert not compare.gdal_viewshed_available()
     with pytest.raises(MapMakingError, match="gdal_viewshed is not installed: `make gis`"):
         compare.raster_viewshed(_ridge_dem(), 700_300, 3_998_900)
+
+
+def test_the_command_takes_bounds_and_an_overlay_and_draws_a_preview(tmp_path: Path) -> None:
+    tif, _ = plane_dem(tmp_path)
+    (w, e), (s, n) = points_in_crs([(500_400.0, 3_997_600.0), (502_400.0, 3_999_400.0)],
+                                   "EPSG:32616", "EPSG:4326")
+    wood = tmp_path / "wood.geojson"
+    wood.write_text(json.dumps(_collection(_feature(
+        "forest", _box(500_900, 3_998_000, 501_400, 3_998_600), "wood"),
+        crs="EPSG:32616")), encoding="utf-8")
+    out, png = tmp_path / "b.json", tmp_path / "b.png"
+    assert main([str(out), "--dem", str(tif), "--bounds", str(w), str(s), str(e), str(n),
+                 "--overlay", str(wood), "--rivers", "none", "--preview", str(png)]) == 0
+    m = HexMap.load(out)
+    assert m.cols >= 35 and m.rows >= 35 and (m.terrain == Terrain.FOREST).sum() > 80
+    assert png.stat().st_size > 10_000
+    assert "forest: drawn by hand: wood.geojson" in m.description
