@@ -205,6 +205,17 @@ rec.plot_chart(ax2)
 plt.show()
 
 # %% [markdown]
+# Try your own pairs on the sight-line explorer of lessons 02 and 03: click an observer hex,
+# then a target hex (the "why" panel lists every passed hex with its level and terrain).
+
+# %%
+from hexrules_widgets import SightExplorer
+
+explorer = SightExplorer(m)
+explorer.select(crest, lowland)
+explorer
+
+# %% [markdown]
 # ## 6. Hex sight against terrain sight 六角格通视与地形通视
 #
 # GDAL's `gdal_viewshed` computes what an observer sees on the raster itself: the DEM under the
