@@ -343,10 +343,10 @@ def test_a_road_into_water_is_refused_naming_the_road(dem: DEM) -> None:
     road = {"type": "LineString", "coordinates": [[lon[0], lat[0]], [lon[1], lat[1]]]}
     wx, wy = points_in_crs([(e[5, 4] - 10, n[5, 4] - 10), (e[5, 4] + 10, n[5, 4] + 10)],
                            "EPSG:32616", "EPSG:4326")
-    ov = parse_overlay(_collection(_feature("road", road, "the ford road"),
+    ov = parse_overlay(_collection(_feature("road", road, "the farm road"),
                                    _feature("water", _box(wx[0], wy[0], wx[1], wy[1]))),
                        source="ov.geojson")
-    with pytest.raises(MapMakingError, match=r"ov.geojson: features\[0\] \('the ford road'\): "
+    with pytest.raises(MapMakingError, match=r"ov.geojson: features\[0\] \('the farm road'\): "
                                              r"the road enters the water hex \[col 4, row 5\]"):
         make_map(dem, centre=(-84.2, 36.33), size=(10, 10), overlay=ov, rivers=None)
 

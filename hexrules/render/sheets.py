@@ -51,7 +51,7 @@ TURN = (
     ("T-4", "Random-event phase", "随机事件阶段",
      "each side draws a card (§7); remove impact markers and all Suppressed markers; "
      "artillery arriving this turn (A-1…A-8)"),
-    ("T-5", "Close combat", "近距离战斗",
+    ("T-5", term("close_combat").en, term("close_combat").zh,
      "hexes holding both sides (V-10); the turn ends only when none is left (or a stalemate)"),
 )
 
