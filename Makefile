@@ -8,6 +8,9 @@ PY      = $(VENV)/bin/python
 STAMP   = $(VENV)/.installed
 LAB_ARGS ?=
 VOILA_ARGS ?=
+# The classroom configuration in config/ (idle-kernel culling for both servers; Voila's
+# offline template and the front-end extensions it loads): see the README's Widgets section.
+JUPYTER_CLASSROOM = JUPYTER_CONFIG_PATH=$(CURDIR)/config JUPYTER_PATH=$(CURDIR)/config
 
 .PHONY: lab test setup browser gis voila bench clean
 
@@ -44,11 +47,11 @@ gis:
 # Serves the repository root (the file browser reaches maps/, hexrules/data/tables/ and
 # docs/) and opens the lessons' index.
 lab: $(STAMP) gis
-	$(VENV)/bin/jupyter lab --ServerApp.root_dir=. lessons/00_index.ipynb \
+	$(JUPYTER_CLASSROOM) $(VENV)/bin/jupyter lab --ServerApp.root_dir=. lessons/00_index.ipynb \
 	  $$( [ "$$(id -u)" = 0 ] && echo --allow-root ) $(LAB_ARGS)
 
 voila: $(STAMP)
-	$(VENV)/bin/voila lessons/instructor_demo.ipynb $(VOILA_ARGS)
+	$(JUPYTER_CLASSROOM) $(VENV)/bin/voila lessons/instructor_demo.ipynb $(VOILA_ARGS)
 
 test: $(STAMP) browser gis
 	$(VENV)/bin/ruff check .

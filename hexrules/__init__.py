@@ -44,6 +44,7 @@ from hexrules.errors import (
     TableLookupError,
 )
 from hexrules.game import Scenario, ScenarioFormatError, Score
+from hexrules.glossary import label, term
 from hexrules.map import DIRECTION_NAMES, DIRECTIONS, Georef, Hex, HexMap, Terrain
 from hexrules.movement import (
     can_short_halt,
@@ -61,7 +62,7 @@ from hexrules.movement import (
     verify_stacking,
 )
 from hexrules.records import Effect, MapRef, Record, Step, TableRef, record_from_dict
-from hexrules.sight import SightRecord, line_of_sight
+from hexrules.sight import SightRecord, line_of_sight, load_sight_cases
 from hexrules.tables import TableSet, load_tables
 from hexrules.units import Result, Side, Status, Unit
 
@@ -74,6 +75,8 @@ _LAZY = {
     "visibility_matrix": "hexrules.sight.fast",
     "FastSight": "hexrules.sight.fast",
     "plot_map": "hexrules.render.plots",
+    "plot_grazes": "hexrules.render.plots",
+    "elevation_colour": "hexrules.render.plots",
     "use_cjk_fonts": "hexrules.render.plots",
     "make_map": "hexrules.mapmaking",
     "jacksboro_dem": "hexrules.mapmaking",
@@ -99,7 +102,12 @@ __all__ = [
     "make_map",
     "print_kit",
     "read_dem",
+    "elevation_colour",
+    "label",
+    "load_sight_cases",
+    "plot_grazes",
     "plot_map",
+    "term",
     "use_cjk_fonts",
     "viewshed",
     "visibility_matrix",

@@ -23,10 +23,10 @@
 # %% [markdown]
 # | # | Lesson | What you learn |
 # |---|---|---|
-# | 01 | [The hex map 兵棋地图](01_hex_map.ipynb) | Hexes (六角格), distance, the six directions, military coordinates such as `4563GH`, elevation (高程), terrain, rivers (线状水系) and roads (道路). |
-# | 02 | [Line of sight 通视](02_line_of_sight.ipynb) | The sight line, effective height, the three cases L-3/L-4/L-5, the hexside rule, symmetry, and a viewshed. |
-# | 03 | [The observation-measurement chart 观察测量表](03_observation_chart.ipynb) | Building the chart by hand from a real sight line, then with the library; a line that the chart blocks though every change point looks clear. |
-# | 04 | [Direct fire 直瞄射击](04_direct_fire.ipynb) | Adjudicating a tank shot step by step (F-1…F-12), the odds before rolling, cover and concentrated fire. |
+# | 01 | [The hex map 兵棋地图](01_hex_map.ipynb) | Hexes (六角格), distance, the six directions, military coordinates such as `4563GH` and the 1 km grid (方里网), elevation (高程), settlement (居民地) and forest (丛林地), rivers (河流（线状水系）), roads (道路) and bridges (桥). |
+# | 02 | [Line of sight 通视](02_line_of_sight.ipynb) | The sight line (观察线), the height for sight (通视高程), the three cases L-3/L-4/L-5, the hexside rule, symmetry, and a viewshed (视域). |
+# | 03 | [The observation-measurement chart 观察测量表](03_observation_chart.ipynb) | Building the chart by hand from a real sight line, then with the library: change points (高程变化点), the decision line (判定直线); a line that the chart blocks though every change point looks clear. |
+# | 04 | [Adjudicating direct fire 直瞄射击裁决](04_direct_fire.ipynb) | A tank shot step by step (F-1…F-12) in each fire mode (halted 停止间射击, short-halt 短停射击, moving 行进间射击), the odds before rolling, cover and concentrated fire. |
 # | 09 | [Real ground 真实地形](09_real_ground.ipynb) | A hex map from a real DEM step by step (window, UTM, heights, levels, drainage, overlay), sight lines on real ground, and the hex rule against GDAL's terrain viewshed with measured figures. |
 # | — | [Instructor demo 教员演示](instructor_demo.ipynb) | For the instructor: the interactive board and sight explorer to show in class. |
 
@@ -36,16 +36,22 @@
 # - Run each lesson **top to bottom** (Run ▸ Run All Cells, or Shift+Enter cell by cell).
 #   Every lesson starts with a goal and ends with a summary; the rules it uses are cited by
 #   their IDs (M-…, L-…, F-…), each linked to the project's English rules reference
-#   [`docs/rules.md`](../docs/rules.md), for example [F-3](../docs/rules.md#F-3) (the base
-#   attack level).
-# - Rulings marked **[decision]** are the project's choice where the rulebook is silent or
-#   contradicts itself; the lessons say so whenever they use one, and the rules reference
-#   lists every ruling with its reason.
+#   [`docs/rules.md`](../docs/rules.md), for example [F-3](../docs/rules.md#F-3) (the standard
+#   attack level, 标准攻击等级).
+# - What is the rulebook's and what is the project's is always marked, as in the rules
+#   reference: **[decision]** (the project's choice where the rulebook is silent or
+#   contradicts itself), **[reconstructed]** (a lost table rebuilt), **[house value]** (a number
+#   the sources do not give) and **[project ruling]** (a finer point settled here). The lessons
+#   say so whenever they use one, link it to the rules reference, and label their own
+#   commentary as such.
 # - **Exercises 练习**: replace the `None` in the answer cell with your answer and run the cell.
-#   The check shows **✓ Right 正确** or **✗ Not yet 再想想** with a hint. The checks ask the
-#   `hexrules` library for the right answer; they never guess.
-# - **Solutions 答案** follow each exercise, collapsed: open them only after
-#   trying.
+#   The check shows **✓ Right 正确** or **✗ Not yet 再想想** with a hint; when your answer is
+#   a common slip (northing and easting swapped, the +1 for settlement or forest forgotten, the
+#   F-4 correction left out …) the hint names it. The checks ask the `hexrules` library for
+#   the right answer; they never guess.
+# - **Solutions 答案** are not in the notebooks. Under each exercise a **Show the solution
+#   显示答案** button reveals it only when you press it; *Run All* never shows or runs one.
+#   (They live in [`_solutions.toml`](_solutions.toml): try first.)
 #
 # ## How to run the tests
 #
@@ -56,8 +62,10 @@
 # .venv/bin/python -m pytest --nbval-lax lessons -q   # only the lessons (a few seconds each)
 # ```
 #
-# `nbval` runs every cell of every lesson; the solution cells `assert` that
-# their answer is right, so a change in the library that breaks a lesson fails the test.
+# `nbval` runs every cell of every lesson, and `tests/test_lesson_solutions.py` runs each
+# lesson once more with every exercise's solution (from `_solutions.toml`) in its answer cell:
+# the exercise's own check must say ✓, so a change in the library that breaks a lesson or a
+# solution fails the test.
 
 # %% [markdown]
 # The cell below checks that the lessons listed above are here and that the library loads.

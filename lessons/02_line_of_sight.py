@@ -19,7 +19,7 @@
 # **Goal.** After this lesson you can decide whether two units see each other (通视判断) and say
 # which rule decided it: the same-level rule (同一高程, L-3), the adjacent-levels rule
 # (两个相邻高程, L-4) or the observation-measurement chart (观察测量表, L-5, lesson 03). You know
-# the hexside rule, why sight is symmetric, and how to read a viewshed.
+# the hexside (格边) rule, why sight is symmetric, and how to read a viewshed (视域).
 #
 # Rules used ([rules reference](../docs/rules.md), §3 line of sight):
 # [L-1](../docs/rules.md#L-1), [L-2](../docs/rules.md#L-2), [L-3](../docs/rules.md#L-3),
@@ -30,14 +30,16 @@
 # %% [markdown]
 # ## The rule in plain words
 #
-# 1. **The sight line (L-1).** Draw a straight line from the centre of the observer's hex to the
-#    centre of the target's hex. The hexes it *passes through* are the obstacles. The two end
-#    hexes are not obstacles of their own (their city or forest never counts), but their ground
-#    level does take part in L-4/L-5.
-# 2. **Effective height (L-2).** For sight a hex counts with its elevation level (高程), **+1 if
-#    it is city (居民地) or forest (丛林地)**.
+# 1. **The sight line 观察线 (L-1).** Draw a straight line from the centre of the observing
+#    unit's (观察单位) hex to the centre of the target's (目标) hex. The hexes it *passes
+#    through* (途经格) are the obstacles. The two end hexes are not obstacles of their own:
+#    their settlement or forest never counts — that is the project's reading, a **[decision]**
+#    ([L-1](../docs/rules.md#L-1): the rulebook speaks only of terrain *on* the line) — but
+#    their ground level does take part in L-4/L-5.
+# 2. **Height for sight 通视高程 (L-2).** For sight a hex counts with its elevation level
+#    (高程等级), **+1 if it is a settlement (居民地) or forest (丛林地)**.
 # 3. **Same level 同一高程 (L-3).** Both units on level *h*: sight is clear unless a passed hex
-#    has an effective height above *h*.
+#    has a height for sight above *h*.
 # 4. **Adjacent levels 两个相邻高程 (L-4).** Levels *h* and *h* + 1: find the elevation change
 #    point (高程变化点) where the line climbs onto level *h* + 1. Sight is clear if the *higher*
 #    unit is at least as near to it as the lower unit (distance from the higher ≤ distance from
@@ -48,11 +50,11 @@
 # Rulings that are the project's choice **[decision]**, because the rulebook is silent:
 #
 # - If the line runs *exactly along a hexside*, the two hexes on either side count as one
-#   obstacle of the **lower** of their two effective heights: sight is blocked there only if
+#   obstacle of the **lower** of their two heights for sight: sight is blocked there only if
 #   *both* sides block. Along the map edge, where one side is off the map, the hexside is no
 #   obstacle. A line that only touches a corner (vertex) passes through none of the hexes
 #   meeting there (L-1).
-# - A change point exactly at the tie (or exactly on the chart line) counts as clear, so L-4 and
+# - A change point exactly at the tie (or exactly on the decision line) counts as clear, so L-4 and
 #   L-5 always agree (L-5).
 # - The higher unit's own hex counts at its ground level: climbing into it is a change point,
 #   so adjacent hexes two or more levels apart never see each other (L-5).
@@ -67,17 +69,24 @@ from pathlib import Path
 
 import matplotlib.pyplot as plt
 import numpy as np
-from IPython.display import HTML, display
+from IPython.display import display
 
-from hexrules import Hex, HexMap, line_of_sight
-from hexrules.render.plots import plot_map, use_cjk_fonts
-from hexrules.sight import load_sight_cases
-from hexrules.sight.fast import viewshed
-from hexrules.sight.fast import visible as fast_visible
+from hexrules import (
+    Hex,
+    HexMap,
+    line_of_sight,
+    load_sight_cases,
+    plot_grazes,
+    plot_map,
+    use_cjk_fonts,
+    viewshed,
+)
+from hexrules import visible as fast_visible
 
 here = Path.cwd()
 sys.path.insert(0, str(here if (here / "_check02.py").exists() else here / "lessons"))
 import _check02 as check
+from _check import table
 
 use_cjk_fonts()  # Chinese labels in plots, when a CJK font is available
 m = HexMap.load("training")
@@ -103,25 +112,24 @@ def side_by_side(*records, chart=False):
 
 
 # %% [markdown]
-# ## 1. Effective height 有效高程 (L-2)
+# ## 1. Height for sight 通视高程 (L-2)
 #
-# A wood or a village stands about one level above the ground it grows or is built on. A few
-# hexes on the training map:
+# A forest or a settlement stands about one level above the ground it grows or is built on. A few
+# hexes on the training map (`m.effective_height(h)` gives the height for sight):
 
 # %%
-for name in ["4563GH", "4563KF", "4563ER", "4563LK", "4563OP"]:
-    h = m.parse(name)
-    print(f"{name}: level {m.elevation_at(h)}, {m.terrain_at(h).label:<14} → effective height"
-          f" {m.effective_height(h)}")
+table(["hex 六角格", "level 高程等级", "terrain 地形", "height for sight 通视高程"],
+      [(name, m.elevation_at(h), m.terrain_at(h).label, m.effective_height(h))
+       for name in ["4563GH", "4563LK", "4563ER", "4563OP", "4563RM"] for h in [m.parse(name)]])
 
 # %% [markdown]
 # ## 2. Same level 同一高程 (L-3)
 #
 # Both worked cases are on the level-0 plain. In the first, every hex the line passes is on
 # level 0: **visible**. In the second, the line clips the corner of a single level-1 hex
-# (`4563WM`) for under a quarter of a hex; that is enough: **blocked**. The record shows every hex the
-# line passes, with the height it counts with; the plot outlines them in yellow and draws the
-# line green (visible) or red (blocked).
+# (`4563WM`) for under a quarter of a hex; that is enough: **blocked**. The record shows every
+# hex the line passes (途经格), with the height it counts with; the plot outlines them in
+# yellow and draws the line green (visible) or red (blocked).
 
 # %%
 seen, hidden = case("l3_visible"), case("l3_blocked")
@@ -160,7 +168,8 @@ print(case("l4_adjacent").reason)
 # When the levels are two or more apart, or the line climbs more than once, L-4's simple
 # comparison is not enough; the observation-measurement chart decides. Lesson 03 builds it step
 # by step; here, read the verdicts and the charts. Each dot is a change point, green when below
-# (or on) the line from the lower unit to the higher unit's star, red when above.
+# (or on) the decision line (判定直线) from the lower unit to the higher unit's star, red when
+# above.
 
 # %%
 multi, blocked = case("l5_visible_multi"), case("l5_blocked")
@@ -189,29 +198,32 @@ side_by_side(cliff, chart=True)
 rows = []
 for c in CASES.values():
     rec = line_of_sight(m, *c.pair)
-    rows.append(f"<tr><td>{c.title}</td><td>{c.observer} → {c.target}</td>"
-                f"<td>{rec.distance}</td>"
-                f"<td>{m.elevation_at(rec.observer)} → {m.elevation_at(rec.target)}</td>"
-                f"<td>{rec.case}</td><td>{rec.verdict}</td><td>{len(rec.chart_points)}</td></tr>")
-display(HTML("<table><tr><th>worked case 示例</th><th>observer → target</th><th>range 距离</th>"
-             "<th>levels 高程</th><th>case</th><th>verdict</th><th>change points</th></tr>"
-             + "".join(rows) + "</table>"))
+    rows.append((c.title_en, f"{c.observer} → {c.target}", rec.distance,
+                 f"{m.elevation_at(rec.observer)} → {m.elevation_at(rec.target)}", rec.case,
+                 rec.verdict, len(rec.chart_points)))
+table(["worked case 示例", "observer → target 观察单位 → 目标", "range 距离",
+       "levels 高程等级", "case", "verdict", "change points 高程变化点"], rows)
 
 # %% [markdown]
 # ## 6. The hexside rule (L-1 [decision])
 #
-# Some lines run exactly along a hexside, between two hexes, instead of through one. The
-# project rules that such a stretch counts as **one obstacle of the lower of the two effective
-# heights**. In the case below the line from `4563FO` (level 1) to `4563CT` (level 2) runs
-# along three hexsides (drawn orange). One of them has the forest `4563ER` (height 3) on one
-# side and open `4563DQ` (height 1) on the other: it counts as height 1, and sight is clear.
+# Some lines run exactly along a hexside (格边), between two hexes, instead of through one.
+# The project rules that such a stretch counts as **one obstacle of the lower of the two
+# heights for sight**. In the case below the line from `4563FO` (level 1) to `4563CT`
+# (level 2) runs along three hexsides, drawn as wide orange bands under the dashed line; each
+# hex shows its height for sight (`h=`). The middle hexside has the forest `4563ER` (h=3) on
+# one side and open `4563DQ` (h=1) on the other: it counts as height 1, and sight is clear.
 
 # %%
 edge = case("hexside_decides")
-for g in edge.grazes:
-    print(f"hexside {g.names[0]} | {g.names[1]}: heights {g.heights} → {g.ruling}")
+table(["hexside 格边", "heights for sight", "ruling"],
+      [(" | ".join(g.names), " | ".join(map(str, g.heights)), g.ruling) for g in edge.grazes])
+
+# %%
 print(edge.verdict, "—", edge.reason)
-side_by_side(edge)
+fig, ax = plt.subplots(figsize=(9, 7.5))
+plot_grazes(edge, ax)
+plt.show()
 
 # %% [markdown]
 # Sight is blocked along a hexside only if **both** sides block. To see it, build a copy of the
@@ -237,8 +249,9 @@ assert not rec.visible and edge.visible and m.terrain_at(m.parse("4563DQ")).code
 
 # %%
 rim = case("map_edge_hexside")
-for g in rim.grazes:
-    print(f"{g.names[0]} | {g.names[1]}: {g.ruling}")
+table(["hexside 格边", "ruling"], [(" | ".join(g.names), g.ruling) for g in rim.grazes])
+
+# %%
 print(rim.verdict, "—", rim.reason)
 
 # %% [markdown]
@@ -258,14 +271,13 @@ for _ in range(300):
     key = (ab.case, ab.verdict)
     tally[key] = tally.get(key, 0) + 1
 print("pairs where A sees B but B does not see A:", asymmetric)
-for (c, v), k in sorted(tally.items()):
-    print(f"  {c} {v:<14} {k:>3} pairs")
 assert asymmetric == 0
+table(["case", "verdict", "pairs"], [(c, v, k) for (c, v), k in sorted(tally.items())])
 
 # %% [markdown]
 # ## 8. A viewshed 视域
 #
-# A viewshed is every hex a unit at one hex can see. `hexrules.sight.fast.viewshed` computes it
+# A viewshed (视域) is every hex a unit at one hex can see. `hexrules.viewshed` computes it
 # for the whole map at once with compiled code; it gives exactly the verdicts of
 # `line_of_sight` (the test suite compares them on every pair). Below, a tank on the ridge
 # at `4563LK`: hexes it **cannot** see are greyed out.
@@ -282,7 +294,7 @@ assert fast_visible(m, post, "4563ER") == line_of_sight(m, post, "4563ER").visib
 
 from matplotlib.collections import PolyCollection
 
-fig, ax = plt.subplots(figsize=(9, 7))
+fig, ax = plt.subplots(figsize=(10, 7.5))
 plot_map(m, ax, highlight=[post], highlight_colour="red")
 ax.add_collection(PolyCollection([m.georef.corners(h) for h in hidden_hexes],
                                  facecolors="#222222", alpha=0.45, edgecolors="none"))
@@ -291,16 +303,16 @@ plt.show()
 
 # %% [markdown]
 # Look at the shadows: the foot of the ridge itself (its own slope hides it), the far side of
-# the hill in the north-east, and the ground behind the village and the woods. A wood or a
-# village hex can itself be seen (an end hex is never its own obstacle), but it hides what lies
-# behind it.
+# the hill in the north-east, and the ground behind the settlement and the woods. A forest or a
+# settlement hex can itself be seen (an end hex is never its own obstacle, a **[decision]** of
+# [L-1](../docs/rules.md#L-1)), but it hides what lies behind it.
 #
 # ## 9. Try it: sight explorer
 #
-# Choose an observer and then a target: click them on the map, or type their military names in
-# the boxes. The explorer asks `line_of_sight` and shows the verdict with its reason, the line,
+# Choose an observing unit and then a target: click them on the map, or type their military
+# names in the boxes. The explorer asks `line_of_sight` and shows the verdict with its reason, the line,
 # the hexes it passes and any hexside it runs along. Try the worked cases above, then your own
-# pairs: can the ridge see into the village? What does the wood at `4563ER` hide?
+# pairs: can the ridge see into the central settlement? What does the wood at `4563ER` hide?
 
 # %%
 # The sight-line explorer (replaces the temporary controls): click an observer hex, then a
@@ -314,22 +326,19 @@ explorer
 # %% [markdown]
 # ## 10. Exercises 练习
 #
-# **Exercise 1.** What is the effective height for sight of `4563ER`? (Its level and terrain
-# are in the table of section 1, or use `m.elevation_at` and `m.terrain_at`.)
+# Replace each `None` with your answer and run the cell: the check says **✓ Right 正确** or
+# **✗ Not yet 再想想** with a hint. Press **Show the solution 显示答案** only after trying.
+#
+# **Exercise 1.** What is the height for sight (通视高程) of `4563FS`, in the wood on the
+# north-west slope of the hill? Find its level and terrain on the map, with the explorer above,
+# or with `m.elevation_at` and `m.terrain_at`.
 
 # %%
 answer_1 = None  # a number
-check.check_effective_height(answer_1, m, "4563ER")
+check.check_effective_height(answer_1, m, "4563FS")
 
-# %% [markdown]
-# <details><summary><b>Solution 答案</b></summary>
-#
-# `4563ER` is forest (丛林地) on level 2, so it counts as **2 + 1 = 3** for sight (L-2).
-# </details>
-
-# %% jupyter={"source_hidden": true} tags=["solution"]
-answer_1 = 3
-assert check.check_effective_height(answer_1, m, "4563ER")
+# %%
+check.solution("1")
 
 # %% [markdown]
 # **Exercise 2.** Two tanks stand on the level-0 plain in the west, at `4563JF` and `4563QE`.
@@ -338,53 +347,38 @@ assert check.check_effective_height(answer_1, m, "4563ER")
 
 # %%
 a, b = m.parse("4563JF"), m.parse("4563QE")
-fig, ax = plt.subplots(figsize=(6, 6))
-between = {n for h in (a, b) for n in h.spiral(4)}
-plot_map(m, ax, hexes=between, highlight=[a, b], labels=True, legend=False)
+fig, ax = plt.subplots(figsize=(9, 8))
+(c0, r0), (c1, r1) = a.to_offset(), b.to_offset()
+between = [Hex.from_offset(c, r) for c in range(min(c0, c1) - 3, max(c0, c1) + 4)
+           for r in range(min(r0, r1) - 1, max(r0, r1) + 2)]
+plot_map(m, ax, hexes=between, highlight=[a, b], highlight_colour="#d62728", labels=True)
+ax.set_title("the two tanks 4563JF and 4563QE (outlined in red)")
 plt.show()
 
 # %%
 answer_2 = None  # True or False
 check.check_visible(answer_2, m, "4563JF", "4563QE")
 
-# %% [markdown]
-# <details><summary><b>Solution 答案</b></summary>
-#
-# Both are on level 0, so L-3 applies. The line passes through the little hamlet at `4563KF`:
-# city on level 0, effective height 1 (L-2), above level 0: **blocked** (`False`).
-# </details>
-
-# %% jupyter={"source_hidden": true} tags=["solution"]
-answer_2 = False
-assert check.check_visible(answer_2, m, "4563JF", "4563QE")
-print(line_of_sight(m, "4563JF", "4563QE").reason)
+# %%
+check.solution("2")
 
 # %% [markdown]
-# **Exercise 3.** Which case decides sight from `4563VS` (by the ford, level 0) to `4563VM`
+# **Exercise 3.** Which case decides sight from `4563VS` (by the bridge, level 0) to `4563VM`
 # (level 1, to the west): `"L-3"`, `"L-4"` or `"L-5"`?
 
 # %%
 answer_3 = None  # "L-3", "L-4" or "L-5"
 check.check_case(answer_3, m, "4563VS", "4563VM")
 
-# %% [markdown]
-# <details><summary><b>Solution 答案</b></summary>
-#
-# The levels are 0 and 1, one apart; nothing on the line is above level 1 and the line climbs
-# once: **L-4** (L-6). The change point is 5.5 hexes from the lower unit and 0.5 from the higher
-# one, so it is visible.
-# </details>
-
-# %% jupyter={"source_hidden": true} tags=["solution"]
-answer_3 = "L-4"
-assert check.check_case(answer_3, m, "4563VS", "4563VM")
-print(line_of_sight(m, "4563VS", "4563VM").reason)
+# %%
+check.solution("3")
 
 # %% [markdown]
 # ## Summary 小结
 #
-# - The sight line runs centre to centre (L-1); passed hexes count with their effective height:
-#   level + 1 for city and forest (L-2); end hexes count only with their ground level.
+# - The sight line (观察线) runs centre to centre (L-1); passed hexes (途经格) count with their
+#   height for sight (通视高程): level + 1 for settlement and forest (L-2); end hexes count
+#   only with their ground level (**[decision]**).
 # - Same level (同一高程, L-3): blocked by any passed hex higher than the units.
 # - Adjacent levels (两个相邻高程, L-4): visible when the higher unit is at least as near the
 #   change point (高程变化点) as the lower one; a tie is visible.
@@ -393,7 +387,7 @@ print(line_of_sight(m, "4563VS", "4563VM").reason)
 # - **[decision]s**: a line along a hexside counts the lower side; the map edge is no obstacle;
 #   a vertex touch is nothing; a tie is clear; adjacent hexes two levels apart never see each
 #   other.
-# - Sight is symmetric (L-7); `fastlos.viewshed` gives every hex a unit sees, with the same
+# - Sight is symmetric (L-7); `viewshed` gives every hex a unit sees (视域), with the same
 #   verdicts as `line_of_sight`.
 #
 # Next: [Lesson 03 — The observation-measurement chart 观察测量表](03_observation_chart.ipynb).

@@ -302,6 +302,9 @@ plt.show()
 # %% [markdown]
 # ## 8. Exercises 练习
 #
+# Replace each `None` with your answer and run the cell: the check says **✓ Right 正确** or
+# **✗ Not yet 再想想** with a hint. Press **Show the solution 显示答案** only after trying.
+#
 # **Exercise 1.** A hex's mean ground is 467.8 m; the map's base height is 340 m and it has
 # 10 m per level. On which level is the hex? Replace `None` with your answer.
 
@@ -309,16 +312,8 @@ plt.show()
 answer_1 = None  # your answer, e.g. 7
 check.check_level(answer_1, 467.8, 10, 340)
 
-# %% [markdown]
-# <details><summary><b>Solution 答案</b> (open after trying)</summary>
-#
-# (467.8 − 340) / 10 = 12.78, and a level is the band between two contour lines, so round
-# **down**: level **12** (ground between 460 and 470 m). Rounding to 13 is the usual slip.
-# </details>
-
-# %% jupyter={"source_hidden": true} tags=["solution"]
-answer_1 = 12
-assert check.check_level(answer_1, 467.8, 10, 340)
+# %%
+check.solution("1")
 
 # %% [markdown]
 # **Exercise 2.** You bring your own DEM of the Beijing training area around 116.39° E,
@@ -328,16 +323,8 @@ assert check.check_level(answer_1, 467.8, 10, 340)
 answer_2 = None  # your answer, an integer EPSG code
 check.check_epsg(answer_2, 116.39, 39.91)
 
-# %% [markdown]
-# <details><summary><b>Solution 答案</b></summary>
-#
-# Zone = floor((116.39 + 180) / 6) + 1 = floor(49.4) + 1 = **50**; north of the equator the
-# code is 32600 + 50 = **32650** (the training map's CRS too).
-# </details>
-
-# %% jupyter={"source_hidden": true} tags=["solution"]
-answer_2 = 32650
-assert check.check_epsg(answer_2, 116.39, 39.91)
+# %%
+check.solution("2")
 
 # %% [markdown]
 # **Exercise 3.** In the comparison from the hex (20, 20) of section 6, what percentage of the
@@ -348,15 +335,8 @@ assert check.check_epsg(answer_2, 116.39, 39.91)
 answer_3 = None  # your answer, e.g. 3.5
 check.check_share(answer_3, cmp, "raster_only")
 
-# %% [markdown]
-# <details><summary><b>Solution 答案</b></summary>
-#
-# Read the confusion matrix: the *raster only* count divided by all 1600 hexes, × 100.
-# </details>
-
-# %% jupyter={"source_hidden": true} tags=["solution"]
-answer_3 = round(100 * cmp.confusion["raster_only"] / 1600, 1)
-assert check.check_share(answer_3, cmp, "raster_only")
+# %%
+check.solution("3")
 
 # %% [markdown]
 # ## Summary 小结

@@ -3,41 +3,90 @@
 They never decide a rule themselves: the right answer always comes from hexrules
 (``HexMap.name_of``, ``Hex.distance``, ``Hex.direction_to``, ``HexMap.has_road`` …); the
 helpers only compare it with the reader's answer and return a :class:`~_check.Verdict`
-(shown as ✓ or ✗ with a hint).
+(shown as ✓ or ✗ with a hint that names the likely slip).
 
 >>> from hexrules import HexMap
 >>> m = HexMap.load("training")
 >>> check_name("4563ab", m, (1, 0))
 ✓ Right 正确
+>>> check_name("6345AB", m, (1, 0))
+✗ Not yet 再想想 — hint 提示: northing and easting swapped: ...
 >>> check_distance(None, m, "4563AA", "4563AC")
-✗ Not yet 再想想 — hint 提示: count the steps from hex to hex (M-1); ...
+✗ Not yet 再想想 — hint 提示: give a whole number of hexes ...
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from _check import Verdict, as_int, say
+import _check
+from _check import Verdict, as_int, as_name, say, word
 
 from hexrules import DIRECTION_NAMES, HexMap
+from hexrules.map.coords import MILITARY_RE
+
+__all__ = ["check_direction", "check_distance", "check_link", "check_name", "solution"]
+
+
+def solution(exercise: str) -> Any:
+    """The hidden solution of lesson 01's exercise ``exercise``: a button that reveals it."""
+    return _check.solution("01", exercise)
 
 
 def check_name(answer: Any, hexmap: HexMap, where: Any) -> Verdict:
     """Compare ``answer`` with the military name (M-2) of ``where`` on ``hexmap``."""
     expected = hexmap.name_of(hexmap.parse(where))
-    ok = isinstance(answer, str) and answer.strip().upper() == expected
-    return say(ok, "4 digits, then 2 letters (M-2): northing km then easting km of the 1 km "
-                    "square that holds the hex centre (look at the dashed kilometre lines), "
-                    "then the row letter counted from the top of that square and the column "
-                    "letter counted from its left.")
+    text = as_name(answer)
+    if text == expected:
+        return say(True, "")
+    north, east, row, col = expected[:2], expected[2:4], expected[4], expected[5]
+    if text is None or not MILITARY_RE.match(text):
+        return say(False, "write the name as text in quotes: 4 digits, then 2 letters, e.g. "
+                          '"4563GH" (M-2).')
+    digits, letters = text[:4], text[4:]
+    if digits == east + north and north != east:
+        return say(False, f"northing and easting swapped: the {word('northing')} comes "
+                          f"first, then the {word('easting')} (M-2). Read the horizontal "
+                          "grid line's number before the vertical one's.")
+    if digits == north + east and letters == col + row:
+        return say(False, "the square is right, but the letters are swapped: the first "
+                          "letter is the row (counted from the top of the square), the "
+                          "second the column (counted from its left) (M-2 [decision]).")
+    if digits != north + east:
+        return say(False, "the letters are not the problem yet: the 4 digits name the 1 km "
+                          f"square ({word('km_grid')}) that holds the hex centre. Find the "
+                          "dashed grid lines south and west of it and read their numbers on "
+                          "the frame, northing first (M-2).")
+    off_row, off_col = ord(letters[0]) - ord(row), ord(letters[1]) - ord(col)
+    if abs(off_row) + abs(off_col) == 1:
+        which = "row" if off_row else "column"
+        return say(False, f"the square is right and you are one {which} off: A is the first "
+                          f"{which} whose centres lie inside the square (a hex whose centre "
+                          "is just across the grid line belongs to the next square).")
+    return say(False, "the square is right; now count the rows from the top of that square "
+                      "(A, B, …) and the hexes of that row from its left (M-2 [decision]).")
 
 
 def check_distance(answer: Any, hexmap: HexMap, a: Any, b: Any) -> Verdict:
     """Compare ``answer`` with the distance in hexes (M-1) from ``a`` to ``b``."""
-    expected = hexmap.parse(a).distance(hexmap.parse(b))
-    ok = as_int(answer) == expected
-    return say(ok, "count the steps from hex to hex (M-1); a straight run along a row is "
-                    "easy, a slanting one zig-zags but each step still counts 1.")
+    ha, hb = hexmap.parse(a), hexmap.parse(b)
+    expected = ha.distance(hb)
+    given = as_int(answer)
+    if given == expected:
+        return say(True, "")
+    (ca, ra), (cb, rb) = ha.to_offset(), hb.to_offset()
+    if given is None:
+        hint = "give a whole number of hexes (a number, not text)."
+    elif abs(given - expected) == 1:
+        hint = ("one off: count steps, not hexes. The start hex is 0, its neighbours are 1, "
+                "and the target hex counts as the last step (M-1).")
+    elif given == abs(ca - cb) + abs(ra - rb):
+        hint = ("that counts the rows and the columns separately; a slanting step (NE, SE, "
+                "SW, NW) changes the row and covers half a column at once (M-1).")
+    else:
+        hint = ("count the steps from hex to hex (M-1): first the slanting steps that climb "
+                "the rows, then the steps along the last row.")
+    return say(False, hint)
 
 
 def _direction_number(answer: Any) -> int | None:
@@ -48,9 +97,9 @@ def _direction_number(answer: Any) -> int | None:
     if not isinstance(answer, str):
         return None
     text = str(answer).strip().upper()
-    for number, label in enumerate(DIRECTION_NAMES, start=1):
-        parts = label.upper().split()  # e.g. ['3', 'SE', '东南']
-        if text in parts or text == " ".join(parts[:2]) or text == label.upper():
+    for number, name in enumerate(DIRECTION_NAMES, start=1):
+        parts = name.upper().split()  # e.g. ['3', 'SE', '东南']
+        if text in parts or text == " ".join(parts[:2]) or text == name.upper():
             return number
     return None
 
@@ -58,9 +107,22 @@ def _direction_number(answer: Any) -> int | None:
 def check_direction(answer: Any, hexmap: HexMap, a: Any, b: Any) -> Verdict:
     """Compare ``answer`` (1–6 or 'NE' …) with the direction from ``a`` to adjacent ``b``."""
     expected = hexmap.parse(a).direction_to(hexmap.parse(b))
-    ok = _direction_number(answer) == expected
-    return say(ok, "directions are numbered clockwise from north-east (M-3): 1 NE, 2 E, "
-                    "3 SE, 4 SW, 5 W, 6 NW. Hexes are pointy-top, so there is no N or S.")
+    given = _direction_number(answer)
+    if given == expected:
+        return say(True, "")
+    numbers = ", ".join(DIRECTION_NAMES)
+    if given is None or not 1 <= given <= 6:
+        hint = f"a direction is a number 1–6 (or its letters): {numbers} (M-3)."
+    elif given == (expected + 2) % 6 + 1:
+        hint = ("that is the way back, from the second hex to the first: the direction "
+                "leads from the first hex named to the second.")
+    elif given in (expected % 6 + 1, (expected - 2) % 6 + 1):
+        hint = (f"one round off: the numbers run clockwise from north-east, {numbers} (M-3). "
+                "Is the neighbour on the row above, the same row, or the row below?")
+    else:
+        hint = (f"directions are numbered clockwise from north-east (M-3): {numbers}. "
+                "Hexes are pointy-top, so there is no N or S.")
+    return say(False, hint)
 
 
 def check_link(answer: Any, hexmap: HexMap, a: Any, b: Any) -> Verdict:
@@ -69,9 +131,26 @@ def check_link(answer: Any, hexmap: HexMap, a: Any, b: Any) -> Verdict:
     road, river = hexmap.has_road(ha, hb), hexmap.has_river(ha, hb)
     expected = {(True, True): "both", (True, False): "road", (False, True): "river",
                 (False, False): "none"}[road, river]
-    aliases = {"道路": "road", "线状水系": "river", "河": "river", "都有": "both", "无": "none"}
+    aliases = {"道路": "road", "线状水系": "river", "河流": "river", "河": "river",
+               "都有": "both", "无": "none", "bridge": "both", "桥": "both"}
     text = str(answer).strip().lower() if isinstance(answer, str) else None
-    ok = aliases.get(text, text) == expected
-    return say(ok, "a road (道路, M-7) is drawn from hex centre to hex centre; a river "
-                    "(线状水系, M-6) is drawn along the hexside between the two hexes. Look "
-                    "for each separately: both can join the same pair of hexes.")
+    given = aliases.get(text, text)
+    if given == expected:
+        return say(True, "")
+    road_word, river_word = word("road"), word("river")
+    if given == "road" and river:
+        hint = (f"the road is there, but look at the hexside the road crosses: a "
+                f"{river_word} runs along it (M-6).")
+    elif given == "river" and road:
+        hint = (f"the river is there, but a {road_word} also runs from one hex centre to "
+                "the other across it (M-7).")
+    elif given == "both":
+        hint = (f"only one of them is there: follow the {road_word} from centre to centre, "
+                f"then the {river_word} along the hexside. Which one joins these two hexes?")
+    elif given not in ("road", "river", "both", "none"):
+        hint = 'answer with one of the words "road", "river", "both" or "none".'
+    else:
+        hint = (f"a {road_word} (M-7) is drawn from hex centre to hex centre; a {river_word} "
+                "(M-6) along the hexside between the two hexes. Look for each separately: "
+                "both can join the same pair of hexes.")
+    return say(False, hint)

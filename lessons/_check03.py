@@ -3,12 +3,16 @@
 They never decide a rule themselves: the right answer always comes from the
 :class:`~hexrules.sight.SightRecord` that ``line_of_sight`` returns (``chart_points``,
 ``chart_top``, ``blocking_points``); the helpers only compare it with the reader's answer
-and return a :class:`~_check.Verdict` (shown as ✓ or ✗ with a hint).
+and return a :class:`~_check.Verdict` (shown as ✓ or ✗ with a hint that names the likely
+slip: the point's two numbers swapped, the L-2 bonus forgotten, the distance measured from
+the wrong unit or to the wrong side of a hex, the +1 of the higher unit left out).
 
 >>> from hexrules import HexMap
 >>> m = HexMap.load("training")
 >>> check_chart_top((1.0, 3), m, "4563HH", "4563II")
 ✓ Right 正确
+>>> check_chart_top((1.0, 2), m, "4563HH", "4563II")
+✗ Not yet 再想想 — hint 提示: the distance is right; the higher unit 高高程单位 is plotted ...
 >>> check_blocker("4563II", m, "4563HH", "4563II")
 ✓ Right 正确
 """
@@ -17,16 +21,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from _check import Verdict, say, sight_bonus_text
+import _check
+from _check import Verdict, as_name, say, sight_bonus_text, without_sight_bonus, word
 
 from hexrules import HexMap, line_of_sight
+
+__all__ = ["check_blocker", "check_chart_point", "check_chart_top", "solution"]
 
 #: How far a distance may be off (in hexes): two decimals are plenty.
 TOLERANCE = 0.05
 
 
+def solution(exercise: str) -> Any:
+    """The hidden solution of lesson 03's exercise ``exercise``: a button that reveals it."""
+    return _check.solution("03", exercise)
+
+
 def _as_point(answer: Any) -> tuple[float, float] | None:
     """Read ``(distance, rise)`` from a pair of numbers, else None."""
+    if isinstance(answer, str | bytes):
+        return None
     try:
         distance, rise = answer
         return float(distance), float(rise)
@@ -34,9 +48,8 @@ def _as_point(answer: Any) -> tuple[float, float] | None:
         return None
 
 
-def _same_point(answer: Any, distance: float, rise: int) -> bool:
-    point = _as_point(answer)
-    return point is not None and abs(point[0] - distance) <= TOLERANCE and point[1] == rise
+def _near(a: float, b: float) -> bool:
+    return abs(a - b) <= TOLERANCE
 
 
 def check_chart_point(answer: Any, hexmap: HexMap, observer: Any, target: Any,
@@ -44,22 +57,70 @@ def check_chart_point(answer: Any, hexmap: HexMap, observer: Any, target: Any,
     """Compare ``answer`` = (distance, rise) with chart point number ``index`` (from 0)."""
     record = line_of_sight(hexmap, observer, target)
     p = record.chart_points[index]
-    return say(
-        _same_point(answer, p.distance, p.rise),
-        "measure from the LOWER unit (it sits at the origin, L-5): the distance is where "
-        "the line enters the first hex that reaches that level (the hex's entry, or "
-        "length − exit if the lower unit is the target); the rise is that level minus the "
-        f"lower unit's level, with {sight_bonus_text()} (L-2).")
+    point = _as_point(answer)
+    if point is not None and _near(point[0], p.distance) and point[1] == p.rise:
+        return say(True, "")
+    if point is None:
+        return say(False, "give the point as a pair of numbers in brackets: "
+                          "(distance, rise), e.g. (1.25, 1).")
+    d, rise = point
+    forward = record.lower == record.observer
+    crossing = next((c for c in record.crossings if c.name == p.where), None)
+    bare = line_of_sight(without_sight_bonus(hexmap), observer, target).chart_points
+    if _near(rise, p.distance) and d == p.rise:
+        hint = "the two numbers are swapped: the distance along the line first, then the rise."
+    elif index < len(bare) and _near(d, bare[index].distance) and rise == bare[index].rise \
+            and bare[index].where != p.where:
+        hint = (f"that point is right on bare ground, but L-2 counts {sight_bonus_text()}: "
+                "is there a hex earlier on the line that already reaches this rise?")
+    elif _near(d, record.length - p.distance):
+        hint = ("measured from the wrong end: the chart starts at the LOWER unit (L-5), "
+                "and distances run from it.")
+    elif crossing is not None and _near(d, crossing.exit if forward else
+                                        record.length - crossing.entry):
+        hint = ("that is where the line LEAVES the hex; the change point is where it first "
+                "enters the hex that reaches the new level.")
+    elif _near(d, p.distance):
+        hint = (f"the distance is right; the rise is the hex's height for sight "
+                f"({sight_bonus_text()}) minus the lower unit's level, "
+                f"{record.lower_level} (L-5).")
+    elif rise == p.rise:
+        hint = ("the rise is right; the distance is where the line, walked from the lower "
+                "unit, first enters a hex that reaches that rise (the hex's entry, or "
+                "length − exit if the lower unit is the target).")
+    else:
+        hint = ("measure from the LOWER unit (the origin, L-5): walk the line and stop at "
+                "the first hex whose height for sight reaches one level above the lower "
+                f"unit ({sight_bonus_text()}, L-2); the distance is where the line enters it.")
+    return say(False, hint)
 
 
 def check_chart_top(answer: Any, hexmap: HexMap, observer: Any, target: Any) -> Verdict:
     """Compare ``answer`` = (distance, rise) with the higher unit's chart point (L-5)."""
     record = line_of_sight(hexmap, observer, target)
     distance, rise = record.chart_top
-    return say(
-        _same_point(answer, distance, rise),
-        "the higher unit is plotted at the full length of the sight line (centre to centre, "
-        "in hexes) and at its level + 1 − the lower unit's level (L-5).")
+    point = _as_point(answer)
+    if point is not None and _near(point[0], distance) and point[1] == rise:
+        return say(True, "")
+    if point is None:
+        return say(False, "give the point as a pair of numbers in brackets: (distance, rise).")
+    d, r = point
+    hexes = record.observer.distance(record.target)
+    if _near(r, distance) and _near(d, rise):
+        hint = "the two numbers are swapped: the distance along the line first, then the rise."
+    elif _near(d, distance) and r == rise - 1:
+        hint = (f"the distance is right; the {word('higher_unit')} is plotted one level "
+                "above its own: its level + 1 − the lower unit's level (L-5).")
+    elif _near(d, distance):
+        hint = ("the distance is right; the rise is the higher unit's level + 1 − the lower "
+                "unit's level (L-5).")
+    elif _near(d, hexes) and not _near(hexes, distance):
+        hint = (f"{hexes} is the range in hexes (steps); the chart uses the length of the "
+                "straight sight line from centre to centre, which is shorter on a slant.")
+    else:
+        hint = ("the higher unit is plotted at the full length of the sight line (centre to "
+                "centre, in hexes) and at its level + 1 − the lower unit's level (L-5).")
+    return say(False, hint)
 
 
 def check_blocker(answer: Any, hexmap: HexMap, observer: Any, target: Any) -> Verdict:
@@ -67,10 +128,31 @@ def check_blocker(answer: Any, hexmap: HexMap, observer: Any, target: Any) -> Ve
     record = line_of_sight(hexmap, observer, target)
     blockers = record.blocking_points
     expected = blockers[0].where if blockers else "NONE"
-    text = answer.strip().upper() if isinstance(answer, str) else None
-    if text in ("无", "VISIBLE", "通视"):
+    text = as_name(answer)
+    if text in ("无", "VISIBLE", "通视", "CLEAR"):
         text = "NONE"
-    return say(text == expected,
-                "for each chart point compare its rise with the height of the chart line at "
-                "its distance: top rise × distance ÷ length. The first point above the line "
-                "blocks; a point exactly on the line counts as below (L-5 [decision]).")
+    if text == expected:
+        return say(True, "")
+    top = record.chart_top[1]
+    points = {p.where: p for p in record.chart_points}
+    if text is None:
+        hint = 'answer a hex name such as "4563AB", or "none".'
+    elif text == "NONE":
+        hint = (f"compare every change point with the {word('decision_line')}: at distance d "
+                "it stands at top rise × d ÷ length. Is every point below or on it?")
+    elif text in points and points[text].clear:
+        p = points[text]
+        hint = (f"{text} is a change point, but it lies below the line: there the line stands "
+                f"at {top} × {p.distance:.2f} ÷ {record.length:.2f} = "
+                f"{top * p.distance / record.length:.2f}, above its rise {p.rise}.")
+    elif text in points:
+        hint = ("that point is above the line, but an earlier one is too: the FIRST point "
+                "above the line, walking from the lower unit, is the one asked for.")
+    elif expected == "NONE":
+        hint = ("every change point lies below or on the line here: the answer is \"none\" "
+                "(a point exactly on the line counts as below, L-5 [decision]).")
+    else:
+        hint = (f"{text} is not a change point of this chart: a change point is where the line "
+                "first reaches a new level above the lower unit (with the L-2 bonus, "
+                f"{sight_bonus_text()}). List them first, then compare each with the line.")
+    return say(False, hint)

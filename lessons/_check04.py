@@ -1,42 +1,127 @@
-"""Self-check helpers for lesson 04 (direct fire).
+"""Self-check helpers for lesson 04 (direct fire 直瞄射击).
 
 They never decide a rule themselves: the right answer always comes from hexrules, and the
-helpers only compare it with the reader's answer and return a
-:class:`~_check.Verdict` (shown as ✓ or ✗ with a hint).
+helpers only compare it with the reader's answer and return a :class:`~_check.Verdict` (shown
+as ✓ or ✗ with a hint that names the likely slip: the F-4 correction or the F-5 clamp
+forgotten, a modifier left out, the F-7 or F-8 correction skipped). Every number a hint
+quotes is read from the loaded tables (:func:`hexrules.load_tables`).
 
 >>> check_level(9, 12)
 ✓ Right 正确
+>>> check_level(10, 9)
+✗ Not yet 再想想 — hint 提示: look at the range again: 9 hexes lies in the F-3 band 9–30 ...
+>>> check_level(12, 5, card=True)
+✗ Not yet 再想想 — hint 提示: 10 + 2 = 12 is more than the table's top level: ...
 >>> check_shooters(3, {1: 0.25, 2: 0.44, 3: 0.58}, 0.40)
-✗ Not yet 再想想 — hint 提示: look at the exact P(destroyed) for each N in the table above.
+✗ Not yet 再想想 — hint 提示: 2 shooters already reach 44.0%: ...
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from _check import Verdict, as_int, say
+import _check
+from _check import Verdict, as_int, say, word
 
-from hexrules import adjudicate_fire, final_attack_level, load_tables
-from hexrules.dice import ScriptedDice
-from hexrules.units import Result
+from hexrules import (
+    FireKind,
+    Result,
+    ScriptedDice,
+    adjudicate_fire,
+    final_attack_level,
+    load_tables,
+)
+
+__all__ = ["check_level", "check_result", "check_shooters", "solution"]
 
 
-def check_level(answer: Any, distance: int, height_difference: int = 0, **kwargs: Any) -> Verdict:
-    """Compare ``answer`` with :func:`hexrules.combat.fire.final_attack_level`."""
-    expected = final_attack_level(distance, height_difference, **kwargs)
-    ok = as_int(answer) == expected
-    clamp = load_tables().modifiers.clamp
-    return say(ok, "start from F-3 (range band), subtract the F-4 cell (Δlevel row, range "
-                    f"column), add the F-5 modifiers, then clamp to {clamp}.")
+def solution(exercise: str) -> Any:
+    """The hidden solution of lesson 04's exercise ``exercise``: a button that reveals it."""
+    return _check.solution("04", exercise)
+
+
+def _modifiers(kind: Any, suppressed: bool, card: bool) -> list[tuple[str, int]]:
+    """The F-5 modifiers that apply, as the modifier table gives them."""
+    table = load_tables().modifiers
+    kind = FireKind.parse(kind)
+    out = []
+    if suppressed:
+        out.append(("suppressed", table.suppressed))
+    if kind is FireKind.MOVING:
+        out.append(("moving fire", table.moving))
+    elif kind is FireKind.SHORT_HALT:
+        out.append(("short-halt fire", table.short_halt))
+    if card:
+        out.append(("fire-enhancement card", table.card_bonus))
+    return out
+
+
+def check_level(answer: Any, distance: int, height_difference: int = 0, *,
+                kind: Any = "normal", suppressed: bool = False, card: bool = False) -> Verdict:
+    """Compare ``answer`` with :func:`hexrules.final_attack_level`."""
+    expected = final_attack_level(distance, height_difference, kind=kind,
+                                  suppressed=suppressed, card=card)
+    given = as_int(answer)
+    if given == expected:
+        return say(True, "")
+    tables = load_tables()
+    standard = int(tables.attack_level.lookup(distance).value)
+    cell = tables.height_correction.lookup(abs(height_difference), distance)
+    correction = int(cell.value) if cell is not None else 0
+    mods = _modifiers(kind, suppressed, card)
+    total = sum(v for _, v in mods)
+    raw = standard - correction + total
+    clamp = tables.modifiers.clamp
+    mods_text = ", ".join(f"{name} {v:+d}".replace("-", "−") for name, v in mods) or "none"
+    if given is None:
+        hint = "give a whole number: the final attack level after F-3, F-4 and F-5."
+    elif raw > clamp and given == raw:
+        sum_text = f"{standard}" + (f" − {correction}" if correction else "") + "".join(
+            f" {'+' if v >= 0 else '−'} {abs(v)}" for _, v in mods)
+        hint = (f"{sum_text} = {raw} is more than the table's top level: F-5 clamps the sum "
+                f"to at most {clamp} (after adding every modifier).")
+    elif correction and given == min(standard + total, clamp):
+        hint = (f"you left out the {word('height_correction')} (F-4): at range {distance} "
+                f"with Δlevel {abs(height_difference)} the table subtracts {correction}.")
+    elif correction and given == min(standard + correction + total, clamp):
+        hint = (f"the F-4 value {correction} is subtracted from the level, not added (the "
+                "gun loses accuracy firing up or down).")
+    elif mods and given == min(standard - correction, clamp):
+        hint = f"now add the F-5 modifiers that apply here ({mods_text})."
+    elif any(given == _level_at(d, height_difference, kind, suppressed, card) != expected
+             for d in (distance - 1, distance + 1)):
+        band = tables.attack_level.lookup(distance).row
+        hint = (f"look at the range again: {distance} hexes lies in the F-3 band {band} (and "
+                "in its own F-4 column); one hex more or less reads another cell.")
+    elif given == standard:
+        hint = ("that is the F-3 level for the range alone; then subtract the F-4 cell and "
+                "add the F-5 modifiers.")
+    else:
+        hint = ("start from F-3 (the range band), subtract the F-4 cell (Δlevel row, range "
+                f"column), add the F-5 modifiers ({mods_text}), then clamp to at most {clamp}.")
+    return say(False, hint)
+
+
+def _level_at(distance: int, height_difference: int, kind: Any, suppressed: bool,
+              card: bool) -> int | None:
+    """The final attack level at another range (None when out of range): a one-off slip."""
+    try:
+        return final_attack_level(distance, height_difference, kind=kind,
+                                  suppressed=suppressed, card=card)
+    except ValueError:
+        return None
+
+
+_ALIASES = {"NONE": ".", "NO EFFECT": ".", "·": ".", "": ".", "无效": ".", "压制": "S",
+            "失火": "W", "丧失火力": "W", "失动": "I", "歼灭": "K"}
 
 
 def _as_result(answer: Any) -> Result | None:
     if isinstance(answer, Result):
         return answer
-    text = str(answer).strip().upper()
-    aliases = {"NONE": ".", "NO EFFECT": ".", "·": ".", "": ".", "无效": ".", "压制": "S",
-               "失火": "W", "失动": "I", "歼灭": "K"}
-    text = aliases.get(text, text)
+    if not isinstance(answer, str):
+        return None
+    text = _ALIASES.get(answer.strip().upper(), answer.strip().upper())
     try:
         return Result.from_code(text)
     except ValueError:
@@ -47,15 +132,48 @@ def check_result(answer: Any, hexmap: Any, shooter: Any, target: Any, dice: list
                  **kwargs: Any) -> Verdict:
     """Adjudicate with scripted ``dice`` and compare ``answer`` ('K', 'S', '.', …)."""
     record = adjudicate_fire(hexmap, shooter, target, dice=ScriptedDice(dice), **kwargs)
-    ok = _as_result(answer) is record.result
-    armour = load_tables().combat_results.armour[load_tables().units.armour_of(target)]
-    return say(ok, "read F-6 with the dice sum and the final level; then F-7: does a die show "
-                    "a face that the target's terrain turns into S? then F-8: is the armour "
-                    f"die ≤ {armour}?")
+    given = _as_result(answer)
+    if given is record.result:
+        return say(True, "")
+    steps = {s.rule: s for s in record.shots[0].steps}
+    table = load_tables().combat_results
+    faces = table.terrain_faces[hexmap.terrain_at(target.hex)]
+    armour = table.armour[load_tables().units.armour_of(target)]
+    if given is None:
+        hint = "answer one of '.', 'S', 'W', 'I' or 'K' (the codes of F-6)."
+    elif "F-6" in steps and given is steps["F-6"].value and "F-7" in steps \
+            and steps["F-7"].value is not given:
+        shown = " or ".join(map(str, sorted(faces)))
+        where = hexmap.terrain_at(target.hex).label
+        hint = (f"that is the F-6 cell; now the {word('terrain_correction')} (F-7) with the "
+                f"same two dice: in {where[0].lower() + where[1:]} a die showing {shown} "
+                "turns W, I or K into S.")
+    elif "F-7" in steps and given is steps["F-7"].value and "F-8" in steps \
+            and steps["F-8"].value is not given:
+        faces = "a 1" if armour == 1 else f"{armour} or less"
+        hint = (f"after F-7 comes the {word('armour_correction')} (F-8): a new die showing "
+                f"{faces} turns W, I or K into S.")
+    elif "F-6" in steps:
+        hint = (f"find the range, the final attack level and the {word('dice_sum')}; read "
+                "F-6 in that column; then F-7 with the same dice, then F-8 only if W, I or K "
+                "is left.")
+    else:
+        hint = "first ask whether the shooter sees the target at all (F-2 step 1)."
+    return say(False, hint)
 
 
 def check_shooters(answer: Any, p_by_n: dict[int, Any], goal: float) -> Verdict:
     """Compare ``answer`` with the smallest N whose exact kill chance reaches ``goal``."""
     expected = min((n for n, p in p_by_n.items() if float(p) >= goal - 1e-12), default=None)
-    ok = as_int(answer) == expected
-    return say(ok, "look at the exact P(destroyed) for each N in the table above.")
+    given = as_int(answer)
+    if given == expected:
+        return say(True, "")
+    if given in p_by_n and float(p_by_n[given]) < goal:
+        hint = (f"with {given} the kill chance is {float(p_by_n[given]):.1%}, still below "
+                f"{goal:.0%}.")
+    elif given in p_by_n and expected is not None:
+        hint = (f"{expected} shooter{'s' if expected > 1 else ''} already reach "
+                f"{float(p_by_n[expected]):.1%}: every extra tank is spent for the turn (F-9).")
+    else:
+        hint = "look at the exact P(destroyed) for each N in the table above."
+    return say(False, hint)

@@ -15,6 +15,7 @@ re-decides a rule.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import sys
@@ -78,6 +79,19 @@ def _hexside_decides(r: SightRecord) -> bool:
     return False
 
 
+def _in_view(check: Predicate) -> Predicate:
+    """For the projector: both ends two hexes or more inside the map's edges (clear of the
+    board's zoom buttons in a corner), and ``check``."""
+    def test(r: SightRecord) -> bool:
+        m = r.map.resolve()
+        for h in (r.observer, r.target):
+            col, row = h.to_offset()
+            if not (2 <= col < m.cols - 2 and 2 <= row < m.rows - 2):
+                return False
+        return check(r)
+    return test
+
+
 def _demo_l3_clear(r: SightRecord) -> bool:
     # clear over a forest or city that lies lower than the units (L-2 height, not terrain)
     return r.case == "L-3" and r.visible and r.distance >= 6 and any(
@@ -105,14 +119,28 @@ def _demo_l5_chart(r: SightRecord) -> bool:
 
 
 def _demo_hexside(r: SightRecord) -> bool:
-    # visible along a hexside whose higher side would block: the lower side counts (L-1)
-    return r.case == "L-3" and r.visible and any(
-        g.height is not None and max(h for h in g.heights if h is not None) > r.lower_level
-        for g in r.grazes)
+    # clear only because the line runs along a hexside (L-1 [decision]): on one side a forest
+    # or settlement on the units' level (it rises one level above them, L-2), on the other
+    # lower ground; the two count as one obstacle of the lower height. Counted at the higher
+    # height the hexside would block, so the graze decides the verdict. In the middle of a
+    # long line, so the class sees the hexside, the symbol and the line apart.
+    if r.case != "L-3" or not r.visible or r.distance < 5:
+        return False
+    m = r.map.resolve()
+    for g in r.grazes:
+        if g.height is None or g.height > r.lower_level or not (
+                Fraction(1, 4) <= g.t_in and g.t_out <= Fraction(3, 4)):
+            continue
+        for h, height in zip(g.hexes, g.heights, strict=True):
+            if (height is not None and height > r.lower_level and m.terrain_at(h).sight_bonus
+                    and m.elevation_at(h) == r.lower_level):
+                return True
+    return False
 
 
-#: Every teaching case, in the order of the file.
-KINDS: tuple[Kind, ...] = (
+#: Every teaching case, in the order of the file. The demo's prepared pairs keep both ends
+#: inside the map's edges (_in_view) and short titles (the items of its one-row menu).
+_KINDS: tuple[Kind, ...] = (
     # the lessons' worked cases (lessons 02 and 03, tests/test_sight.py)
     Kind("l3_visible", "L-3 visible", "同一高程 通视",
          "same level, nothing higher in between (L-3)", _verdict("L-3", True)),
@@ -139,10 +167,10 @@ KINDS: tuple[Kind, ...] = (
     Kind("l5_chartonly_block", "L-5 chart-only block", "仅观察测量表能判定的遮挡",
          "every change point is nearer the higher unit, yet one lies above the chart line "
          "(L-5)", _chart_only_block),
-    Kind("l5_tie_on_line", "L-5 tie on line", "高程变化点恰在观测线上",
+    Kind("l5_tie_on_line", "L-5 tie on line", "高程变化点恰在判定直线上",
          "a change point lies exactly on the chart line (counts as below, L-5 [decision])",
          _ties),
-    Kind("l5_tie_decides", "L-5 tie decides", "观测线上的点决定通视",
+    Kind("l5_tie_decides", "L-5 tie decides", "判定直线上的点决定通视",
          "sight is clear only because a change point lying exactly on the chart line counts "
          "as below (L-5 [decision])", lambda r: _ties(r) and r.visible),
     Kind("adjacent_2_levels", "adjacent 2 levels", "相邻六角格 高程差2",
@@ -158,7 +186,7 @@ KINDS: tuple[Kind, ...] = (
     Kind("demo_l3_clear", "L-3 clear", "同一高程 通视",
          "same level, over a forest or city lower than the units: it stands only its level "
          "+ 1 high (L-3, L-2)", _demo_l3_clear, search="rings", prepared=True),
-    Kind("demo_l3_blocked", "L-3 blocked by forest/city", "丛林地/居民地 遮挡",
+    Kind("demo_l3_blocked", "L-3 blocked by forest/city", "丛林地/居民地遮挡",
          "same level, blocked by a forest or city on the units' level: it rises one level "
          "above them (L-3, L-2)", _demo_l3_blocked, search="rings", prepared=True),
     Kind("demo_l4_clear", "L-4 clear", "相邻高程 通视",
@@ -170,11 +198,14 @@ KINDS: tuple[Kind, ...] = (
     Kind("demo_l5_chart", "L-5 blocked by the chart", "观察测量表",
          "no hex on the line is higher than the higher unit, yet a change point lies above "
          "the chart line (L-5)", _demo_l5_chart, search="rings", prepared=True),
-    Kind("demo_hexside", "Hexside rule: the lower side counts", "格边",
-         "same level, along a hexside whose higher side would block: the line meets one "
-         "obstacle of the lower height and sight is clear (L-1 [decision])", _demo_hexside,
-         search="hexsides", prepared=True),
+    Kind("demo_hexside", "Hexside: lower side counts", "格边",
+         "the line runs along a hexside between a forest or settlement on the units' level "
+         "and lower ground: the two sides are one obstacle of the lower height, so the forest "
+         "or settlement does not block and sight is clear; counted at its own height it would "
+         "block (L-1 [decision], L-2, L-3)", _demo_hexside, search="hexsides", prepared=True),
 )
+KINDS: tuple[Kind, ...] = tuple(
+    dataclasses.replace(k, check=_in_view(k.check)) if k.prepared else k for k in _KINDS)
 
 
 # -- where to look --------------------------------------------------------------------------
@@ -208,7 +239,7 @@ def _hexsides(m: HexMap) -> Iterator[tuple[Hex, Hex]]:
     """Lines that run exactly along hexsides (vertex directions), 2-6 steps long."""
     for a in m.hexes():
         for d in _ALONG_HEXSIDES:
-            for k in range(2, 7):
+            for k in range(2, 7):  # 2-6 steps of 3 hexsides: ranges 4-12
                 b = a + d * k
                 if b in m:
                     yield a, b

@@ -67,9 +67,6 @@ def _label_files() -> list[Path]:
     return out
 
 
-@pytest.mark.xfail(strict=True, reason="in progress (issue 8): the widgets, the demo's prepared "
-                   "pairs and lessons 00-04 still use some of these words; remove this mark "
-                   "when the test passes")
 def test_no_label_uses_a_word_the_rulebook_does_not() -> None:
     avoid = [(w, f"{t.key}: write {t.zh}") for t in glossary().values() for w in t.avoid]
     bad = []

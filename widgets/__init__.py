@@ -5,7 +5,10 @@ Thin over :mod:`hexrules`: every rule is decided by the library; the widgets dra
 >>> from hexrules_widgets import SightExplorer, HexBoard      # doctest: +SKIP
 """
 
-from hexrules_widgets.board import OVERLAY_LEVELS, HexBoard
+from hexrules_widgets.board import BASE_LEVELS, OVERLAY_LEVELS, HexBoard
 from hexrules_widgets.explorer import SightExplorer
+from hexrules_widgets.inspector import HexInspector
+from hexrules_widgets.reveal import Reveal
 
-__all__ = ["OVERLAY_LEVELS", "HexBoard", "SightExplorer"]
+__all__ = ["BASE_LEVELS", "OVERLAY_LEVELS", "HexBoard", "HexInspector", "Reveal",
+           "SightExplorer"]

@@ -15,6 +15,12 @@ click event is used, never the GeoJSON layers' own click events, so one click is
 exactly once (a feature click also fires the map click). The hex under the pointer is named
 in the line above the map (military coordinate, elevation in levels and metres, terrain).
 
+The map fills its box: whenever the box changes size (the window or the panel is resized,
+the controls above it wrap), the board re-fits the whole map into it (a small watcher view,
+``board.js``, tells Leaflet; Leaflet reports its pixel bounds; the board sets the centre and a
+fractional zoom). The base layers (hexes, terrain symbols, rivers and roads) each
+draw in their own Leaflet pane, below every overlay, so redrawing one never hides another.
+
 The board decides no rule: it draws map fields and whatever overlays it is given.
 
 Examples
@@ -32,8 +38,10 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from importlib import resources
 from typing import Any
 
+import anywidget
 import ipyleaflet
 import ipywidgets as ipw
 from hexrules_widgets.geo import LonLat, MapGeo
@@ -43,16 +51,27 @@ from hexrules.map.hexmap import HexMap
 from hexrules.map.terrain import Terrain
 from hexrules.render.plots import TERRAIN_COLOURS, elevation_colour
 
-__all__ = ["OVERLAY_LEVELS", "HexBoard"]
+__all__ = ["BASE_LEVELS", "OVERLAY_LEVELS", "HexBoard"]
+
+#: Drawing levels of the base layers (Leaflet pane z-index), all below the overlays.
+BASE_LEVELS: dict[str, int] = {
+    "hexes": 402,  # the hexes, shaded by elevation
+    "terrain": 404,  # settlement and forest symbols
+    "links": 406,  # rivers on hexsides and roads
+}
 
 #: Drawing levels of overlays (Leaflet pane z-index): a higher level draws on top.
 OVERLAY_LEVELS: dict[str, int] = {
     "shade": 420,  # large tints under everything else (viewshed, zones of fire)
     "highlight": 430,  # hex highlights (passed hexes, movement paths)
-    "line": 440,  # lines (sight line, grazed hexsides)
+    "line": 440,  # lines (the sight line)
+    "graze": 445,  # hexsides drawn over the lines (grazed hexsides)
     "point": 450,  # points (change points, impact markers)
     "marker": 460,  # end hexes, units
 }
+
+#: Leaflet's zoom snap: the board fits its box to a twentieth of a zoom level.
+ZOOM_SNAP = 0.05
 
 _HEX_EDGE = "#9a9a9a"
 _OSM_URL = "https://tile.openstreetmap.org/{z}/{x}/{y}.png"
@@ -60,6 +79,18 @@ _OSM_URL = "https://tile.openstreetmap.org/{z}/{x}/{y}.png"
 
 def _collection(features: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     return {"type": "FeatureCollection", "features": list(features)}
+
+
+def _in_pane(layer: ipyleaflet.GeoJSON, pane: str) -> ipyleaflet.GeoJSON:
+    """Draw ``layer`` in the Leaflet pane ``pane`` (passed to Leaflet at creation).
+
+    Its points too: Leaflet makes them from ``point_style`` alone, which must name the pane,
+    or they land in the default overlay pane, under every pane of the board.
+    """
+    layer.pane = pane
+    layer.options = [*layer.options, "pane"]
+    layer.point_style = {"radius": 5, **layer.point_style, "pane": pane}
+    return layer
 
 
 def _feature(geometry: dict[str, Any], style: Mapping[str, Any] | None = None,
@@ -70,6 +101,17 @@ def _feature(geometry: dict[str, Any], style: Mapping[str, Any] | None = None,
     return {"type": "Feature", "geometry": geometry, "properties": props}
 
 
+class _ResizeWatch(anywidget.AnyWidget):
+    """Tells Leaflet when the map's box changes size (``board.js``); it draws nothing.
+
+    Leaflet measures its box only on a window resize; this view watches the box and then
+    dispatches one, so the board re-fits after the controls wrap, the font loads or the chart
+    beside it grows.
+    """
+
+    _esm = resources.files("hexrules_widgets") / "board.js"
+
+
 class HexBoard(ipw.VBox):
     """A clickable, georeferenced hex board of one map (ipyleaflet), with named overlays.
 
@@ -77,8 +119,9 @@ class HexBoard(ipw.VBox):
     ----------
     hexmap : HexMap
         The map to draw; its georeference (origin metres and EPSG code) places it.
-    height : str
-        CSS height of the map, e.g. ``"600px"``.
+    height : str or None
+        CSS height of the map, e.g. ``"600px"``; ``None``: the map fills the height its
+        container gives it (a flex layout, as in :class:`SightExplorer`).
     basemap : bool
         Start with an OpenStreetMap basemap under the hexes. Off by default: the board needs
         no tile server (offline, the tiles just fail and stay grey).
@@ -89,7 +132,7 @@ class HexBoard(ipw.VBox):
     ----------
     map : ipyleaflet.Map
     hover : ipywidgets.HTML
-        Names the hex under the pointer.
+        Names the hex under the pointer (当前格).
     geo : MapGeo
         The WGS84 geometry of the map.
 
@@ -106,7 +149,7 @@ class HexBoard(ipw.VBox):
         self,
         hexmap: HexMap,
         *,
-        height: str = "600px",
+        height: str | None = "600px",
         basemap: bool = False,
         legend: bool = True,
     ) -> None:
@@ -119,12 +162,19 @@ class HexBoard(ipw.VBox):
         self._hovered: Hex | None = None
         self.overlays: dict[str, ipyleaflet.GeoJSON] = {}
 
-        px = int(height.removesuffix("px")) if height.endswith("px") else 600
+        self._legend_extra: dict[str, str] = {}
+        self._box: tuple[float, float] | None = None
+        self._box_callbacks: list[Callable[[float, float], Any]] = []
+        px = int(height.removesuffix("px")) if height and height.endswith("px") else 600
+        # a first view for a box about as wide as it is high; the board re-fits once Leaflet
+        # reports the real size of its box (_on_pixel_bounds)
+        centre, zoom = self.geo.view_to_fit(px, px, snap=ZOOM_SNAP)
+        panes = {f"hexrules-{k}": {"zIndex": z} for k, z in BASE_LEVELS.items()}
+        panes.update({f"hexrules-{k}": {"zIndex": z} for k, z in OVERLAY_LEVELS.items()})
         self.map = ipyleaflet.Map(
-            center=self.geo.centre,
-            # fit a board about as wide as it is high (JupyterLab with its side panel open)
-            zoom=self.geo.zoom_to_fit(px, px),
-            zoom_snap=0.25,
+            center=centre,
+            zoom=zoom,
+            zoom_snap=ZOOM_SNAP,
             zoom_delta=0.5,
             min_zoom=10,
             max_zoom=20,
@@ -135,27 +185,32 @@ class HexBoard(ipw.VBox):
             # land on another hex than the one under the pointer
             keyboard=False,
             layers=(),
-            panes={f"hexrules-{k}": {"zIndex": z} for k, z in OVERLAY_LEVELS.items()},
-            layout=ipw.Layout(height=height, width="100%"),
+            panes=panes,
+            layout=ipw.Layout(height=height, width="100%") if height else ipw.Layout(
+                width="100%"),
         )
         self.map.add_class("hexrules-map")
+        if not height:
+            self.map.add_class("hexrules-map-fill")
         self.map.attribution_control = False
         self._basemap = ipyleaflet.TileLayer(
             url=_OSM_URL, name="OpenStreetMap", max_zoom=19, base=True,
             attribution="© OpenStreetMap contributors",
         )
-        self.base_layer = ipyleaflet.GeoJSON(
-            data=_collection(self._base_features(fill_opacity=1.0)),
-            hover_style={"weight": 3, "color": "#000000"},
-            name="hexes",
-        )
-        self.terrain_layer = ipyleaflet.GeoJSON(
-            data=_collection(self._terrain_features()), point_style={"radius": 3}, name="terrain"
-        )
-        self.water_layer = ipyleaflet.GeoJSON(data=_collection(self._link_features()),
-                                              name="rivers and roads")
+        # each base layer in its own pane: replacing or restyling one never draws it over
+        # another (the bug: the hexes redrawn over forests, villages, rivers and roads)
+        self.base_layer = _in_pane(ipyleaflet.GeoJSON(
+            data=_collection(self._base_features()), style={"fillOpacity": 1.0},
+            hover_style={"weight": 3, "color": "#000000"}, name="hexes",
+        ), "hexrules-hexes")
+        self.terrain_layer = _in_pane(ipyleaflet.GeoJSON(
+            data=_collection(self._terrain_features()), point_style={"radius": 3},
+            name="terrain"), "hexrules-terrain")
+        self.water_layer = _in_pane(ipyleaflet.GeoJSON(
+            data=_collection(self._link_features()), name="rivers and roads"), "hexrules-links")
         for layer in (self.base_layer, self.terrain_layer, self.water_layer):
             self.map.add(layer)
+        self.map.observe(self._on_pixel_bounds, names="pixel_bounds")
         self.map.on_interaction(self._handle_interaction)
 
         self.hover = ipw.HTML(self._hover_text(None))
@@ -163,14 +218,17 @@ class HexBoard(ipw.VBox):
         # the legend sits under the map, not over it, so it never hides a hex
         self.legend = ipw.HTML(self._legend_html())
         self.legend.add_class("hexrules-legend")
-        super().__init__([self.hover, self.map, self.legend] if legend else
-                         [self.hover, self.map])
+        from hexrules_widgets.style import style_widget
+
+        self.resize_watch = _ResizeWatch()
+        children = [style_widget(), self.resize_watch, self.hover, self.map]
+        super().__init__([*children, self.legend] if legend else children)
         self.add_class("hexrules-board")
         if basemap:
             self.show_basemap(True)
 
     # -- base layers ---------------------------------------------------------------------
-    def _base_features(self, fill_opacity: float) -> list[dict[str, Any]]:
+    def _base_features(self) -> list[dict[str, Any]]:
         m = self.hexmap
         feats = []
         for h, ring in self._rings.items():
@@ -180,7 +238,7 @@ class HexBoard(ipw.VBox):
             fill = (TERRAIN_COLOURS["water"] if terr is Terrain.WATER
                     else elevation_colour(level, self._top_level))
             style = {
-                "fillColor": fill, "fillOpacity": fill_opacity, "color": _HEX_EDGE,
+                "fillColor": fill, "color": _HEX_EDGE,
                 "weight": 0.6, "className": f"hexrules-hex hexrules-hex-{name}",
             }
             feats.append(_feature({"type": "Polygon", "coordinates": [ring]}, style,
@@ -193,9 +251,9 @@ class HexBoard(ipw.VBox):
         g = m.georef
         feats = []
         city = {"color": TERRAIN_COLOURS["city"], "weight": 1, "fillColor": TERRAIN_COLOURS["city"],
-                "fillOpacity": 0.75}
+                "fillOpacity": 0.85, "className": "hexrules-terrain hexrules-city"}
         tree = {"color": "#0b3d14", "weight": 1, "fillColor": TERRAIN_COLOURS["forest"],
-                "fillOpacity": 0.9, "radius": 4}
+                "fillOpacity": 0.9, "radius": 4, "className": "hexrules-terrain hexrules-forest"}
         for h in m.hexes():
             terr = m.terrain_at(h)
             if terr is Terrain.CITY:  # three small blocks of houses
@@ -224,18 +282,23 @@ class HexBoard(ipw.VBox):
         if roads:
             feats.append(_feature({"type": "MultiLineString", "coordinates": roads},
                                   {"color": TERRAIN_COLOURS["road"], "weight": 3,
-                                   "opacity": 0.85, "lineCap": "round"}, kind="Road 道路"))
+                                   "opacity": 0.85, "lineCap": "round",
+                                   "className": "hexrules-road"}, kind="Road 道路"))
         if rivers:
             feats.append(_feature({"type": "MultiLineString", "coordinates": rivers},
                                   {"color": TERRAIN_COLOURS["river"], "weight": 5,
-                                   "opacity": 0.95, "lineCap": "round"}, kind="River 线状水系"))
+                                   "opacity": 0.95, "lineCap": "round",
+                                   "className": "hexrules-river"}, kind="River 线状水系"))
         return feats
 
     def legend_entries(self) -> dict[str, str]:
-        """Legend: every elevation level with its metres (M-4), then terrain, rivers, roads."""
+        """Legend: every elevation level with its metres (M-4), then terrain, rivers, roads.
+
+        Keys are the labels, values the colours; :meth:`set_legend_extra` adds the overlays'.
+        """
         mpl = self.hexmap.metres_per_level
         entries = {
-            f"Level 高程 {lv} · {lv * mpl:g} m": elevation_colour(lv, self._top_level)
+            f"level 高程等级 {lv} · {lv * mpl:g} m": elevation_colour(lv, self._top_level)
             for lv in range(self._top_level + 1)
         }
         entries[Terrain.CITY.label + " ■"] = TERRAIN_COLOURS["city"]
@@ -245,31 +308,104 @@ class HexBoard(ipw.VBox):
         entries["Road 道路"] = TERRAIN_COLOURS["road"]
         return entries
 
+    def set_legend_extra(self, entries: Mapping[str, str]) -> None:
+        """Add the overlays' entries to the legend: label → the swatch's CSS ``background``.
+
+        A value is a colour, optionally followed by more declarations for the swatch
+        (``"transparent; border: 3px solid #f80"``).
+        """
+        self._legend_extra = dict(entries)
+        self.legend.value = self._legend_html()
+
     def _legend_html(self) -> str:
-        swatch = ("<span style='display:inline-block;width:1.1em;height:0.9em;background:{};"
-                  "border:1px solid #888;vertical-align:middle;margin-right:0.25em'></span>")
-        items = "".join(
-            f"<span style='margin-right:0.9em;white-space:nowrap'>{swatch.format(colour)}"
-            f"{html.escape(label)}</span>"
-            for label, colour in self.legend_entries().items()
+        e = html.escape
+        mpl = self.hexmap.metres_per_level
+        levels = "".join(
+            f"<span class='hexrules-swatch hexrules-level' title='{e(label)}' style='background:"
+            f"{colour};color:{'#ffffff' if lv > self._top_level / 2 else '#333333'}'>{lv}</span>"
+            for lv, (label, colour) in enumerate(
+                (k, v) for k, v in self.legend_entries().items() if k.startswith("level "))
         )
-        return f"<div class='hexrules-legend-items'><b>Legend 图例:</b> {items}</div>"
+        items = [
+            f"<span class='hexrules-legend-item'><b>Elevation shading 高程着色</b>, level "
+            f"高程等级 {levels} × {mpl:g} m</span>"
+        ]
+        symbols = {Terrain.CITY.label + " ■": "■", Terrain.FOREST.label + " ●": "●"}
+        for label, colour in self.legend_entries().items():
+            if label.startswith("level "):
+                continue
+            if label in symbols:
+                mark = (f"<span class='hexrules-symbol' style='color:{colour}'>"
+                        f"{symbols[label]}</span>")
+                label = label[:-2]
+            elif label.startswith(("River", "Road")):
+                mark = f"<span class='hexrules-stroke' style='background:{colour}'></span>"
+                label = label.removesuffix(" (hexside)")
+            else:
+                mark = f"<span class='hexrules-swatch' style='background:{colour}'></span>"
+            items.append(f"<span class='hexrules-legend-item'>{mark}{e(label)}</span>")
+        for label, css in self._legend_extra.items():
+            items.append(f"<span class='hexrules-legend-item'><span class='hexrules-swatch' "
+                         f"style='background:{css}'></span>{e(label)}</span>")
+        return f"<div class='hexrules-legend-items'><b>Legend 图例:</b> {' '.join(items)}</div>"
 
     def show_basemap(self, on: bool = True) -> None:
         """Show or hide an OpenStreetMap basemap under semi-transparent hexes.
 
-        Offline the tiles fail and the background stays grey; everything else works.
+        Offline the tiles fail and the background stays grey; everything else works. Only the
+        hex layer's style changes: its features are not sent again, and every base layer keeps
+        its own pane, so the terrain symbols, rivers and roads stay on top.
         """
         layers = [layer for layer in self.map.layers if layer is not self._basemap]
         if on:
             layers.insert(0, self._basemap)
         self.map.layers = tuple(layers)
-        self.base_layer.data = _collection(self._base_features(fill_opacity=0.55 if on else 1.0))
+        self.base_layer.style = {"fillOpacity": 0.55 if on else 1.0}
 
     @property
     def basemap_shown(self) -> bool:
         """Whether the basemap is on."""
         return self._basemap in self.map.layers
+
+    # -- fitting the box -----------------------------------------------------------------
+    @property
+    def box_px(self) -> tuple[float, float] | None:
+        """The map's box (width, height) in pixels as Leaflet last reported it, or ``None``."""
+        return self._box
+
+    def fit(self, width_px: float | None = None, height_px: float | None = None) -> None:
+        """Show the whole map, as large as the box allows, centred.
+
+        Called by itself whenever Leaflet reports a new box size (on load and after every
+        resize); call it to undo the class's zooming and panning.
+        """
+        if width_px is None or height_px is None:
+            if self._box is None:
+                return
+            width_px, height_px = self._box
+        centre, zoom = self.geo.view_to_fit(width_px, height_px, snap=ZOOM_SNAP)
+        with self.map.hold_sync():
+            self.map.center = centre
+            self.map.zoom = zoom
+
+    def _on_pixel_bounds(self, change: dict[str, Any]) -> None:
+        try:
+            (left, top), (right, bottom) = change["new"]
+        except (TypeError, ValueError):
+            return
+        box = (float(right) - float(left), float(bottom) - float(top))
+        if box[0] < 20 or box[1] < 20:
+            return  # not laid out yet (hidden, or in a collapsed panel)
+        if self._box is None or max(abs(box[0] - self._box[0]),
+                                    abs(box[1] - self._box[1])) > 1:
+            self._box = box
+            self.fit(*box)
+            for cb in list(self._box_callbacks):
+                cb(*box)
+
+    def on_box_change(self, callback: Callable[[float, float], Any]) -> None:
+        """Call ``callback(width_px, height_px)`` when the map's box changes size."""
+        self._box_callbacks.append(callback)
 
     # -- overlays ------------------------------------------------------------------------
     def hex_feature(self, h: Hex, style: Mapping[str, Any] | None = None,
@@ -359,10 +495,9 @@ class HexBoard(ipw.VBox):
             f["properties"] = props
         layer = self.overlays.get(name)
         if layer is None:
-            layer = ipyleaflet.GeoJSON(data=_collection(feats), name=name,
-                                       pane=f"hexrules-{level}", point_style={"radius": 5})
-            # pass the pane to Leaflet at creation so that even the first features use it
-            layer.options = [*layer.options, "pane"]
+            # the pane is passed to Leaflet at creation so that even the first features use it
+            layer = _in_pane(ipyleaflet.GeoJSON(data=_collection(feats), name=name),
+                             f"hexrules-{level}")
             self.overlays[name] = layer
             self.map.add(layer)
         else:
@@ -426,12 +561,11 @@ class HexBoard(ipw.VBox):
 
     def _hover_text(self, h: Hex | None) -> str:
         if h is None:
-            return ("<span class='hexrules-hover-text'>Pointer 指针: move over the map to name a "
-                    "hex</span>")
+            return ("<span class='hexrules-hover-text'>Hex under the pointer 当前格: —</span>")
         m = self.hexmap
         level = m.elevation_at(h)
         return (
-            "<span class='hexrules-hover-text'>Pointer 指针: "
-            f"<b>{html.escape(m.name_of(h))}</b> · level 高程 {level} "
+            "<span class='hexrules-hover-text'>Hex under the pointer 当前格: "
+            f"<b>{html.escape(m.name_of(h))}</b> · level 高程等级 {level} "
             f"({level * m.metres_per_level:g} m) · {html.escape(m.terrain_at(h).label)}</span>"
         )

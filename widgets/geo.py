@@ -143,12 +143,55 @@ class MapGeo:
         (s, w), (n, e) = self.bounds
         return (s + n) / 2, (w + e) / 2
 
+    def view_to_fit(self, width_px: float, height_px: float, *, snap: float = 0.05,
+                    margin: float = 0.02) -> tuple[tuple[float, float], float]:
+        """``((lat, lon), zoom)``: the Leaflet view that shows the whole map in a box.
+
+        Computed exactly in Web Mercator (Leaflet's default projection): the largest zoom, a
+        multiple of ``snap`` (Leaflet's ``zoomSnap``), at which the map's bounds plus a
+        ``margin`` (a fraction of the box on each side) fit a box of ``width_px`` ×
+        ``height_px`` pixels, centred on the map.
+
+        Examples
+        --------
+        >>> from hexrules import HexMap
+        >>> geo = MapGeo(HexMap.load("training"))
+        >>> (lat, lon), zoom = geo.view_to_fit(940, 680)
+        >>> w, h = geo.size_px(zoom)
+        >>> max(w / 940, h / 680) > 0.9 and w <= 940 and h <= 680
+        True
+        """
+        (s, w), (n, e) = self.bounds
+        mx0, my0 = _mercator(w, n)
+        mx1, my1 = _mercator(e, s)
+        usable_w = max(width_px * (1 - 2 * margin), 1.0)
+        usable_h = max(height_px * (1 - 2 * margin), 1.0)
+        zoom = math.log2(min(usable_w / (mx1 - mx0), usable_h / (my1 - my0)))
+        zoom = math.floor(zoom / snap + 1e-9) * snap
+        return _inverse_mercator((mx0 + mx1) / 2, (my0 + my1) / 2), round(zoom, 6)
+
+    def size_px(self, zoom: float) -> tuple[float, float]:
+        """Width and height in pixels of the whole map at a Leaflet ``zoom`` (Web Mercator)."""
+        (s, w), (n, e) = self.bounds
+        mx0, my0 = _mercator(w, n)
+        mx1, my1 = _mercator(e, s)
+        return (mx1 - mx0) * 2 ** zoom, (my1 - my0) * 2 ** zoom
+
     def zoom_to_fit(self, width_px: int, height_px: int, snap: float = 0.25) -> float:
         """The largest Web-Mercator zoom (multiple of ``snap``) showing the map in the box."""
-        (s, w), (n, e) = self.bounds
-        lat = math.radians((s + n) / 2)
-        metres_ew = (e - w) * 111_320 * math.cos(lat) * 1.08  # a little margin
-        metres_ns = (n - s) * 110_574 * 1.08
-        per_px = max(metres_ew / max(width_px, 1), metres_ns / max(height_px, 1))
-        zoom = math.log2(156_543.03 * math.cos(lat) / per_px)
-        return math.floor(zoom / snap) * snap
+        return self.view_to_fit(width_px, height_px, snap=snap)[1]
+
+
+def _mercator(lon: float, lat: float) -> tuple[float, float]:
+    """Web-Mercator pixel coordinates at zoom 0 (a 256-pixel world), y downwards (Leaflet)."""
+    x = (lon + 180.0) / 360.0 * 256.0
+    phi = math.radians(lat)
+    y = (1.0 - math.log(math.tan(phi) + 1.0 / math.cos(phi)) / math.pi) / 2.0 * 256.0
+    return x, y
+
+
+def _inverse_mercator(x: float, y: float) -> tuple[float, float]:
+    """``(lat, lon)`` of Web-Mercator pixel coordinates at zoom 0."""
+    lon = x / 256.0 * 360.0 - 180.0
+    lat = math.degrees(math.atan(math.sinh(math.pi * (1.0 - 2.0 * y / 256.0))))
+    return lat, lon

@@ -18,10 +18,11 @@ Examples
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from hexrules.glossary import label
+from hexrules.map.coords import HEX_METRES
 from hexrules.map.hexgrid import Hex
 from hexrules.map.terrain import Terrain
 
@@ -34,7 +35,11 @@ __all__ = [
     "elevation_colour",
     "figure_png",
     "hexside_points",
+    "CHART_LINE_LABEL",
+    "CHART_X_LABEL",
+    "CHART_Y_LABEL",
     "plot_chart",
+    "plot_grazes",
     "plot_map",
     "plot_sight",
     "use_cjk_fonts",
@@ -135,6 +140,88 @@ def _ax(ax: Any, size: tuple[float, float] = (7, 7)) -> Any:
     return ax
 
 
+#: Where the board (widgets/board.py) draws its symbols, in metres from the hex centre: three
+#: small blocks of houses for a settlement, three tree crowns for a forest (M-5).
+_HOUSES = ((-10, 6), (9, 7), (0, -10))
+_HOUSE_HALF = (5, 4)  # half width and half height of a block, metres
+_TREES = ((-10, -6), (10, -6), (0, 10))
+_TREE_RADIUS = 5.5  # metres
+_TREE_EDGE = "#0b3d14"
+_KM_GRID_COLOUR = "#1f4e9c"
+
+
+def _km_label(metres: float) -> str:
+    """A grid value in kilometres mod 100, as the coordinates' digits read it: '63', '63.5'."""
+    km = (metres / 1000) % 100
+    text = f"{km:.2f}".rstrip("0").rstrip(".")
+    return text.zfill(2) if "." not in text else text.zfill(len(text) + 2 - text.index("."))
+
+
+def _hex_points(ax: Any) -> float:
+    """The width of one hex (50 m) in typographic points on ``ax``, as it will be drawn."""
+    ax.apply_aspect()
+    (x0, x1) = ax.get_xlim()
+    width_px = ax.get_window_extent().width
+    return width_px / max(x1 - x0, 1e-9) * HEX_METRES * 72 / ax.figure.dpi
+
+
+def _terrain_symbols(hexmap: HexMap, ax: Any, shown: list[Hex]) -> None:
+    """Draw the board's settlement blocks and forest crowns (same shapes, same colours)."""
+    from matplotlib.collections import PatchCollection, PolyCollection
+    from matplotlib.patches import Circle
+
+    g = hexmap.georef
+    hw, hh = _HOUSE_HALF
+    houses, trees = [], []
+    for h in shown:
+        terr = hexmap.terrain_at(h)
+        if terr is Terrain.CITY:
+            cx, cy = g.centre(h)
+            houses += [[(cx + dx - hw, cy + dy - hh), (cx + dx + hw, cy + dy - hh),
+                        (cx + dx + hw, cy + dy + hh), (cx + dx - hw, cy + dy + hh)]
+                       for dx, dy in _HOUSES]
+        elif terr is Terrain.FOREST:
+            cx, cy = g.centre(h)
+            trees += [Circle((cx + dx, cy + dy), _TREE_RADIUS) for dx, dy in _TREES]
+    if houses:
+        ax.add_collection(PolyCollection(houses, facecolors=TERRAIN_COLOURS["city"],
+                                         edgecolors=TERRAIN_COLOURS["city"], alpha=0.8,
+                                         linewidths=0.8, zorder=2))
+    if trees:
+        ax.add_collection(PatchCollection(trees, facecolors=TERRAIN_COLOURS["forest"],
+                                          edgecolors=_TREE_EDGE, alpha=0.9, linewidths=0.8,
+                                          zorder=2))
+
+
+def _km_grid(hexmap: HexMap, ax: Any, shown: list[Hex], size: float) -> None:
+    """Dashed 1 km grid lines (方里网) with each square's four digits where no hex is drawn."""
+    import matplotlib.patheffects as pe
+
+    (x0, x1), (y0, y1) = ax.get_xlim(), ax.get_ylim()
+    style = {"color": _KM_GRID_COLOUR, "linestyle": (0, (6, 3)), "linewidth": 1.6, "zorder": 5}
+    for e in range(int(x0 // 1000) + 1, int(x1 // 1000) + 1):
+        ax.axvline(e * 1000, **style)
+    for n in range(int(y0 // 1000) + 1, int(y1 // 1000) + 1):
+        ax.axhline(n * 1000, **style)
+    # each square's name in a corner of the axes inside that square, if no hex is there
+    centres = [hexmap.georef.centre(h) for h in shown]
+    per_pt = (x1 - x0) / (ax.get_window_extent().width * 72 / ax.figure.dpi)  # metres a point
+    w, hgt = 2.6 * size * per_pt, 1.3 * size * per_pt  # the label's box, metres
+    pad = 0.4 * size * per_pt
+    for cx, cy, ha, va in ((x0 + pad, y1 - pad, "left", "top"), (x1 - pad, y1 - pad, "right",
+                           "top"), (x0 + pad, y0 + pad, "left", "bottom"),
+                           (x1 - pad, y0 + pad, "right", "bottom")):
+        bx0 = cx if ha == "left" else cx - w
+        by0 = cy - hgt if va == "top" else cy
+        clear = all(not (bx0 - 26 < hx < bx0 + w + 26 and by0 - 29 < hy < by0 + hgt + 29)
+                    for hx, hy in centres)
+        if clear:
+            name = f"{int(cy // 1000) % 100:02d}{int(cx // 1000) % 100:02d}"
+            ax.text(cx, cy, name, ha=ha, va=va, fontsize=size,
+                    color=_KM_GRID_COLOUR, zorder=6,
+                    path_effects=[pe.withStroke(linewidth=3, foreground="white")])
+
+
 def plot_map(
     hexmap: HexMap,
     ax: Any = None,
@@ -143,9 +230,18 @@ def plot_map(
     highlight: Iterable[Hex] = (),
     highlight_colour: str = TERRAIN_COLOURS["passed"],
     labels: bool = False,
+    notes: Mapping[Hex, str] | None = None,
+    km_grid: bool = False,
     legend: bool = True,
 ) -> Any:
-    """Draw the map: elevation shading, city/forest patterns, water, rivers, roads (M-4…M-7).
+    """Draw the map as the board does: elevation shading, settlements, forests, water, rivers.
+
+    The visual language is the board's (``hexrules_widgets.HexBoard``): elevation shading
+    (高程着色) light (low) to dark (high), three small blocks of houses for a settlement
+    (居民地), three tree crowns for a forest (丛林地), in :data:`TERRAIN_COLOURS`; water
+    (面状水系) blue; rivers (线状水系) blue along hexsides; roads (道路) dark between hex
+    centres (M-4…M-7). The axes read in kilometres, last two digits, as a hex's name does
+    (``63.5`` is half-way between the 1 km grid lines 63 and 64).
 
     Parameters
     ----------
@@ -156,7 +252,12 @@ def plot_map(
     highlight : iterable of Hex
         Hexes outlined in ``highlight_colour``.
     labels : bool
-        Write each hex's military name in it.
+        Write each hex's two letters in it, sized to the hexes as drawn.
+    notes : mapping of Hex to str, optional
+        A short text to write in some hexes (under the letters when ``labels`` is on).
+    km_grid : bool
+        Draw the 1 km grid lines (方里网) dashed, and name the squares in the corners of the
+        axes where no hex is drawn.
     legend : bool
         Add a legend of elevation levels (and metres) and terrain.
 
@@ -178,10 +279,14 @@ def plot_map(
     >>> ax = plot_map(HexMap.flat(4, 3), Figure().add_subplot(), labels=True, legend=False)
     >>> len(ax.texts)  # one military name per hex
     12
+    >>> _km_label(4_563_500.0), _km_label(464_000.0)
+    ('63.5', '64')
     """
+    import matplotlib.patheffects as pe
     from matplotlib.collections import LineCollection, PolyCollection
+    from matplotlib.lines import Line2D
     from matplotlib.patches import Patch
-    from matplotlib.ticker import MaxNLocator
+    from matplotlib.ticker import FuncFormatter, MaxNLocator
 
     ax = _ax(ax)
     g = hexmap.georef
@@ -193,55 +298,75 @@ def plot_map(
         else elevation_colour(hexmap.elevation_at(h), top)
         for h in shown
     ]
-    ax.add_collection(PolyCollection(polys, facecolors=colours, edgecolors="#999999",
-                                     linewidths=0.4))
-    for terr, hatch in ((Terrain.CITY, "xx"), (Terrain.FOREST, "oo")):
-        sel = [p for p, h in zip(polys, shown, strict=True) if hexmap.terrain_at(h) is terr]
-        if sel:
-            colour = TERRAIN_COLOURS["city" if terr is Terrain.CITY else "forest"]
-            ax.add_collection(PolyCollection(sel, facecolors="none", edgecolors=colour,
-                                             hatch=hatch, linewidths=0.0))
+    ax.add_collection(PolyCollection(polys, facecolors=colours, edgecolors="#9a9a9a",
+                                     linewidths=0.5, zorder=1))
+    _terrain_symbols(hexmap, ax, shown)
     shown_set = set(shown)
     rivers = [hexside_points(hexmap, *sorted(s)) for s in hexmap.rivers if set(s) <= shown_set]
     if rivers:
-        ax.add_collection(LineCollection(rivers, colors=TERRAIN_COLOURS["river"], linewidths=2.5))
+        ax.add_collection(LineCollection(rivers, colors=TERRAIN_COLOURS["river"], linewidths=3.5,
+                                         capstyle="round", zorder=3))
     roads = [[g.centre(h) for h in sorted(s)] for s in hexmap.roads if set(s) <= shown_set]
     if roads:
-        ax.add_collection(LineCollection(roads, colors=TERRAIN_COLOURS["road"], linewidths=1.6))
-    hl = [g.corners(h) for h in highlight if h in shown_set]
+        ax.add_collection(LineCollection(roads, colors=TERRAIN_COLOURS["road"], linewidths=2.2,
+                                         alpha=0.85, capstyle="round", zorder=3))
+    # outlined just inside the hex, so a river on its hexside still shows
+    hl = [[(cx + 0.86 * (x - cx), cy + 0.86 * (y - cy)) for x, y in g.corners(h)]
+          for h in highlight if h in shown_set for cx, cy in [g.centre(h)]]
     if hl:
         ax.add_collection(PolyCollection(hl, facecolors="none", edgecolors=highlight_colour,
-                                         linewidths=2.0))
-    if labels:
-        for h in shown:
-            x, y = g.centre(h)
-            ax.text(x, y, hexmap.name_of(h)[4:], ha="center", va="center", fontsize=5,
-                    color="#333333")
+                                         linewidths=2.8, zorder=4))
     ax.autoscale_view()
     ax.set_aspect("equal")
-    ax.ticklabel_format(useOffset=False, style="plain")
-    ax.xaxis.set_major_locator(MaxNLocator(4))
-    ax.yaxis.set_major_locator(MaxNLocator(5))
-    ax.set_xlabel(f"{label('easting')} (m)")
-    ax.set_ylabel(f"{label('northing')} (m)")
+    ax.xaxis.set_major_locator(MaxNLocator(4, steps=[1, 2, 5, 10]))
+    ax.yaxis.set_major_locator(MaxNLocator(5, steps=[1, 2, 5, 10]))
+    km = FuncFormatter(lambda v, _: _km_label(v))
+    ax.xaxis.set_major_formatter(km)
+    ax.yaxis.set_major_formatter(km)
+    ax.set_xlabel(f"{label('easting')} (km)")
+    ax.set_ylabel(f"{label('northing')} (km)")
     ax.set_title(hexmap.name)
+    notes = dict(notes or {})
+    if labels or notes or km_grid:
+        size = min(max(0.27 * _hex_points(ax), 5.0), 13.0)
+        halo = [pe.withStroke(linewidth=min(2.5, 0.5 + 0.2 * size), foreground="white")]
+        for h in shown:
+            x, y = g.centre(h)
+            note = notes.get(h)
+            if labels:
+                ax.text(x, y + (4 if note else 0), hexmap.name_of(h)[4:], ha="center",
+                        va="center", fontsize=size, color="#222222", zorder=7,
+                        path_effects=halo)
+            if note:
+                ax.text(x, y - (9 if labels else 0), note, ha="center", va="center",
+                        fontsize=size * (0.85 if labels else 1.0), color="#b00020",
+                        zorder=7, path_effects=halo)
+        if km_grid:
+            _km_grid(hexmap, ax, shown, max(size, 10.0))
     if legend:
-        handles = [
+        handles: list[Any] = [
             Patch(facecolor=elevation_colour(lv, top), edgecolor="#999999",
                   label=f"level {lv} ({lv * hexmap.metres_per_level:g} m)")
             for lv in range(top + 1)
         ]
         handles += [
-            Patch(facecolor="white", edgecolor=TERRAIN_COLOURS["city"], hatch="xx",
-                  label=Terrain.CITY.label),
-            Patch(facecolor="white", edgecolor=TERRAIN_COLOURS["forest"], hatch="oo",
-                  label=Terrain.FOREST.label),
+            Line2D([], [], linestyle="none", marker="s", markersize=8,
+                   color=TERRAIN_COLOURS["city"], label=Terrain.CITY.label),
+            Line2D([], [], linestyle="none", marker="o", markersize=8,
+                   markerfacecolor=TERRAIN_COLOURS["forest"], markeredgecolor=_TREE_EDGE,
+                   label=Terrain.FOREST.label),
             Patch(facecolor=TERRAIN_COLOURS["water"], label=Terrain.WATER.label),
-            Patch(facecolor=TERRAIN_COLOURS["river"], label="River 线状水系"),
-            Patch(facecolor=TERRAIN_COLOURS["road"], label="Road 道路"),
+            Line2D([], [], color=TERRAIN_COLOURS["river"], linewidth=3.5, label=label("river")),
+            Line2D([], [], color=TERRAIN_COLOURS["road"], linewidth=2.2, label=label("road")),
         ]
-        ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=7)
+        ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=9,
+                  title="Legend 图例", title_fontsize=9)
     return ax
+
+
+#: The ring round the first point that blocks, and grazed hexsides (as on the board).
+_FIRST_BLOCK = "#ffe119"
+_GRAZE = "#c51b7d"
 
 
 def plot_sight(record: SightRecord, ax: Any = None, *, hexmap: HexMap | None = None,
@@ -249,7 +374,9 @@ def plot_sight(record: SightRecord, ax: Any = None, *, hexmap: HexMap | None = N
     """Draw the map around a sight line: the line, passed hexes, grazed hexsides, end hexes.
 
     Only hexes within ``margin`` of a crossed hex are drawn, so short lines stay readable.
-    ``hexmap`` is the record's map (found from ``record.map`` when not given).
+    Passed hexes are outlined (not filled), so their terrain pattern stays visible; grazed
+    hexsides are drawn over the line; the first point that blocks (the one the reason
+    names) is ringed. ``hexmap`` is the record's map (found from ``record.map`` when not given).
 
     Examples
     --------
@@ -267,31 +394,106 @@ def plot_sight(record: SightRecord, ax: Any = None, *, hexmap: HexMap | None = N
     near = {n for c in record.crossings for n in c.hex.spiral(margin) if n in m}
     plot_map(m, ax, hexes=sorted(near), highlight=[c.hex for c in record.passed],
              legend=False)
-    for gz in record.grazes:
-        pts = hexside_points(m, *gz.hexes)
-        ax.plot(*zip(*pts, strict=True), color=TERRAIN_COLOURS["graze"], linewidth=4,
-                solid_capstyle="round")
     (x0, y0), (x1, y1) = g.centre(record.observer), g.centre(record.target)
     colour = TERRAIN_COLOURS["clear" if record.visible else "blocked"]
-    ax.plot([x0, x1], [y0, y1], color=colour, linewidth=2)
-    ax.plot([x0], [y0], marker="o", color="black", markersize=8)
-    ax.plot([x1], [y1], marker="s", color="black", markersize=8)
+    ax.plot([x0, x1], [y0, y1], color="white", linewidth=5, solid_capstyle="round", zorder=3)
+    ax.plot([x0, x1], [y0, y1], color=colour, linewidth=2.5, zorder=3.1)
+    for gz in record.grazes:  # over the line, a thin core with its two corners, as on the board
+        pts = hexside_points(m, *gz.hexes)
+        ax.plot(*zip(*pts, strict=True), color=_GRAZE, linewidth=1.4, marker="o",
+                markersize=3.5, markeredgecolor="white", markeredgewidth=0.6,
+                solid_capstyle="butt", zorder=3.5)
+    if record.blocking_points:
+        p = record.blocking_points[0]
+        (lx, ly), (hx, hy) = g.centre(record.lower), g.centre(record.higher)
+        t = float(p.t)
+        for edge, width in (("black", 3.5), (_FIRST_BLOCK, 1.8)):  # a yellow ring on black
+            ax.plot([lx + (hx - lx) * t], [ly + (hy - ly) * t], marker="o", markersize=12,
+                    markerfacecolor="none", markeredgecolor=edge, markeredgewidth=width,
+                    linestyle="none", zorder=4)
+    ax.plot([x0], [y0], marker="o", color="black", markersize=8, zorder=4)
+    ax.plot([x1], [y1], marker="s", color="black", markersize=8, zorder=4)
     ax.set_title(f"{record.observer_name} → {record.target_name}: {record.verdict} "
                  f"({record.case})")
     return ax
 
 
-def plot_chart(record: SightRecord, ax: Any = None, *, compact: bool = False) -> Any:
+def plot_grazes(record: SightRecord, ax: Any = None, *, hexmap: HexMap | None = None) -> Any:
+    """Draw the hexsides a sight line runs along (L-1 [decision]), each with its ruling.
+
+    A lesson figure for the hexside rule: the hexes on both sides of every grazed hexside,
+    and the line's own hexes, with their letters and their height for sight (通视高程, L-2);
+    each grazed hexside (格边) as a wide orange band under the thin dashed sight line, so
+    both show; the legend gives each hexside's two heights and the one it counts with.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> from matplotlib.figure import Figure
+    >>> from hexrules import HexMap, line_of_sight
+    >>> rec = line_of_sight(HexMap.load("training"), "4563FO", "4563CT")
+    >>> ax = plot_grazes(rec, Figure(figsize=(8, 6)).add_subplot())
+    >>> [t.get_text() for t in ax.get_legend().get_texts()][2]
+    'Hexside 格边 4563EP | 4563FP: h = 1 | 1 → counts 1'
+    """
+    from matplotlib.lines import Line2D
+
+    m = record.map.resolve(hexmap)
+    g = m.georef
+    ax = _ax(ax, (8, 6))
+    sides = {h for gz in record.grazes for h in gz.hexes if h in m}
+    shown = {n for c in record.crossings for n in c.hex.spiral(1) if n in m} | sides
+    notes = {h: f"h={m.effective_height(h)}" for h in sides | {c.hex for c in record.crossings}}
+    plot_map(m, ax, hexes=sorted(shown), labels=True, notes=notes, legend=False)
+    colour = TERRAIN_COLOURS["clear" if record.visible else "blocked"]
+    (x0, y0), (x1, y1) = g.centre(record.observer), g.centre(record.target)
+    handles: list[Any] = [Line2D([], [], color=colour, linewidth=1.6, linestyle=(0, (5, 2)),
+                                 label=f"{label('sight_line')} ({record.verdict})"),
+                      Line2D([], [], linestyle="none", marker="$h$", color="#b00020",
+                             label=f"h = {label('effective_height').lower()} (L-2)")]
+    for gz in record.grazes:
+        (ax_, ay), (bx, by) = hexside_points(m, *gz.hexes)
+        ax.plot([ax_, bx], [ay, by], color=TERRAIN_COLOURS["graze"], linewidth=9,
+                solid_capstyle="butt", alpha=0.9, zorder=8)
+        heights = " | ".join("off the map" if h is None else str(h) for h in gz.heights)
+        counts = "no obstacle" if gz.height is None else f"counts {gz.height}"
+        handles.append(Line2D([], [], color=TERRAIN_COLOURS["graze"], linewidth=6,
+                              label=f"{label('hexside')} {gz.names[0]} | {gz.names[1]}: "
+                                    f"h = {heights} → {counts}"))
+    ax.plot([x0, x1], [y0, y1], color=colour, linewidth=1.6, linestyle=(0, (5, 2)), zorder=9)
+    ax.plot([x0], [y0], marker="o", color="black", markersize=9, zorder=9)
+    ax.plot([x1], [y1], marker="s", color="black", markersize=9, zorder=9)
+    ax.set_title(f"{record.observer_name} → {record.target_name}: {label('hexside')} "
+                 f"(L-1) — {record.verdict}")
+    ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(0.0, -0.12), fontsize=10,
+              frameon=False)
+    return ax
+
+
+#: The chart's words, from the rulebook (docs/rules.md, L-5).
+CHART_LINE_LABEL = "chart line 判定直线"
+CHART_X_LABEL = "distance along the sight line 观察线上的距离 (hex widths, 1 = 50 m)"
+CHART_Y_LABEL = "elevation change value\n高程变化值 (levels)"
+
+
+def plot_chart(record: SightRecord, ax: Any = None, *, compact: bool = False,
+               fontsize: float | None = None) -> Any:
     """Draw the observation-measurement chart (观察测量表, L-5).
 
     The lower unit sits at the origin; the profile of (effective) heights along the line is
     shaded; each chart point (first entry into a level above the lower unit's) is a dot, green
-    when on or below the chart line, red when above; the higher unit's point (its level + 1)
-    is a star, joined to the origin by the chart line.
+    when on or below the chart line (判定直线), red when above, and the first above it (the
+    one the reason names) is ringed in yellow on black; the higher unit's point (its level + 1) is a
+    star, joined to the origin by the chart line. Both ends are named (observer 观察单位 or
+    target 目标) and the horizontal axis ends at the higher unit, its distance along the sight
+    line marked; the range the verdict gives is counted in hexes (M-1), so a slanting line of
+    range 10 is shorter than 10 hex widths. The vertical axis is the elevation change value
+    (高程变化值).
 
-    ``compact=True`` draws the same chart about twice as fast for interactive widgets: no
-    title or legend (the widget shows them as HTML), plain axis labels, at most six ticks per
-    axis, and only the points above the line are named.
+    ``compact=True`` draws the same chart faster for interactive widgets: no title or legend
+    (the widget shows them as HTML), at most six ticks per axis, and only the points above the
+    line are named. ``fontsize`` is the base font size in points (default: matplotlib's).
 
     Examples
     --------
@@ -304,11 +506,15 @@ def plot_chart(record: SightRecord, ax: Any = None, *, compact: bool = False) ->
     'Observation-measurement chart 观察测量表 — Blocked 不通视 (L-5)'
     >>> ax = plot_chart(rec, Figure().add_subplot(), compact=True)
     >>> ax.get_title(), ax.get_ylabel()
-    ('', 'levels above the lower unit')
+    ('', 'elevation change value\\n高程变化值 (levels)')
+    >>> bool(ax.get_xlim()[1] >= rec.length)
+    True
     """
+    from matplotlib import rcParams
     from matplotlib.ticker import MaxNLocator
 
     ax = _ax(ax, (6, 3.5))
+    base = float(fontsize or rcParams["font.size"])
     length, top = record.chart_top
     h0 = record.lower_level
     # the height profile seen from the lower unit, as steps
@@ -321,32 +527,63 @@ def plot_chart(record: SightRecord, ax: Any = None, *, compact: bool = False) ->
     floor = min(0, min(ys)) - 0.5
     ax.fill_between(xs, ys, floor, color="#d9c9a8", alpha=0.8,
                     label="profile 剖面 (effective height 有效高程)")
-    ax.plot([0, length], [0, top], color="#333333", linewidth=1.5, label="chart line 观测线")
-    ax.plot([0], [0], marker="o", color="black", markersize=8, label="lower unit 低高程单位")
-    ax.plot([length], [top], marker="*", color="black", markersize=14,
+    ax.plot([0, length], [0, top], color="#333333", linewidth=1.5, label=CHART_LINE_LABEL)
+    ax.plot([0], [0], marker="o", color="black", markersize=8, linestyle="none",
+            label="lower unit 低高程单位")
+    ax.plot([length], [top], marker="*", color="black", markersize=14, linestyle="none",
             label="higher unit +1 高高程单位+1")
     for clear in (True, False):
         pts = [p for p in record.chart_points if p.clear is clear]
         if pts:
             ax.plot([p.distance for p in pts], [p.rise for p in pts], marker="o", markersize=8,
-                    linestyle="none", color=TERRAIN_COLOURS["clear" if clear else "blocked"])
+                    linestyle="none", color=TERRAIN_COLOURS["clear" if clear else "blocked"],
+                    label="change point 高程变化点, " + ("below or on the line" if clear
+                                                    else "above the line"))
+    first = record.blocking_points[0] if record.blocking_points else None
+    if first is not None:  # a yellow ring (on black) round it, as on the board
+        ax.plot([first.distance], [first.rise], marker="o", markersize=17, linestyle="none",
+                markerfacecolor="none", markeredgecolor="black", markeredgewidth=3.5, zorder=3)
+        ax.plot([first.distance], [first.rise], marker="o", markersize=17, linestyle="none",
+                markerfacecolor="none", markeredgecolor=_FIRST_BLOCK, markeredgewidth=1.8,
+                label="first that blocks 首个遮挡点", zorder=3.1)
     for p in record.chart_points:
         if not compact or not p.clear:
             ax.annotate(p.where, (p.distance, p.rise), textcoords="offset points",
-                        xytext=(4, 4), fontsize=7)
-    ax.set_xlim(-0.2, length + 0.4)
-    ax.set_ylim(floor, max([top, *ys]) + 0.7)
+                        xytext=(7, 6), fontsize=base - 0.5,
+                        color="#000000" if p is first else "#333333")
+    ymax = max([top, *ys]) + 0.9
+    ax.set_xlim(-0.25, length + max(0.35, length * 0.03))
+    ax.set_ylim(floor, ymax)
     ax.grid(True, alpha=0.3)
+    ax.tick_params(labelsize=base - 0.5)
+    # the axis ends at the higher unit; both ends are named under it: which unit is the
+    # observer (观察单位), which the target (目标), and the range counted in hexes (M-1)
+    names = {record.observer: ("observer 观察单位", record.observer_name),
+             record.target: ("target 目标", record.target_name)}
+    ax.xaxis.set_major_locator(MaxNLocator(6 if compact else 8))
+    # inner ticks clear of the two end labels (the last is right-aligned on the higher unit)
+    inner = [t for t in ax.get_xticks() if 0.6 <= t <= length - max(0.6, 0.16 * length)]
+    low_role, low_name = names[record.lower]
+    high_role, high_name = names[record.higher]
+    ax.set_xticks([0.0, *inner, length])
+    labels = ax.set_xticklabels(
+        [f"0\n{low_name} {low_role}", *(f"{t:g}" for t in inner),
+         f"{length:.2f}\n{high_name} {high_role}"])
+    labels[0].set_horizontalalignment("left")
+    labels[-1].set_horizontalalignment("right")
+    ax.set_xlim(-0.25, length + max(0.35, length * 0.03))
+    # top left, where the chart is empty (the line rises from the origin to the right)
+    ax.text(0.012, 0.975, f"range 距离 {record.distance} hexes (M-1), {length:.2f} along the line",
+            transform=ax.transAxes, va="top", ha="left", fontsize=base - 1, color="#333333")
+    ax.yaxis.set_major_locator(MaxNLocator(6, integer=True))
+    ax.set_xlabel(CHART_X_LABEL, fontsize=base)
+    ax.set_ylabel(CHART_Y_LABEL, fontsize=base - (1 if compact else 0))
     if compact:
-        ax.xaxis.set_major_locator(MaxNLocator(6, integer=True))
-        ax.yaxis.set_major_locator(MaxNLocator(6, integer=True))
-        ax.set_xlabel("distance from the lower unit (hexes)")
-        ax.set_ylabel("levels above the lower unit")
         return ax
-    ax.set_xlabel("distance from the lower unit (hexes, 1 = 50 m) 距离")
-    ax.set_ylabel("levels above the lower unit 高程差")
-    ax.set_title(f"Observation-measurement chart 观察测量表 — {record.verdict} ({record.case})")
-    ax.legend(fontsize=7, loc="upper left")
+    ax.set_title(f"Observation-measurement chart 观察测量表 — {record.verdict} ({record.case})",
+                 fontsize=base + 1)
+    # beside the chart, where it hides no point (and not the range note at the top left)
+    ax.legend(fontsize=base - 2.5, loc="upper left", bbox_to_anchor=(1.01, 1.0))
     return ax
 
 

@@ -2,9 +2,14 @@
 
 Follows ``TESTING.md``: Debian's Chromium (``/usr/bin/chromium``, never a Playwright browser
 download), the headless flags that stop background networking, every non-local request
-blocked, module-scoped servers on free ports with temporary config/settings/workspace
-folders, ``--allow-root`` for JupyterLab when running as root, an empty token, and a
-screenshot in ``tests/artifacts/`` when a test fails.
+recorded and blocked, servers on free ports with temporary config/settings/workspace folders,
+``--allow-root`` for JupyterLab when running as root, an empty token, and a screenshot in
+``tests/browser/artifacts/`` (git-ignored) when a test fails.
+
+Both servers run with the classroom configuration of ``config/`` exactly as ``make lab`` and
+``make voila`` do (``JUPYTER_CONFIG_PATH`` and ``JUPYTER_PATH``); Voila's idle-kernel culling
+is shortened on its command line (which wins over the config file) so that a test can watch
+a closed page's kernel go.
 """
 
 from __future__ import annotations
@@ -20,12 +25,17 @@ import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 DEMO = REPO / "lessons" / "instructor_demo.ipynb"
-ARTIFACTS = REPO / "tests" / "artifacts"
+ARTIFACTS = REPO / "tests" / "browser" / "artifacts"
+CLASSROOM_CONFIG = REPO / "config"
+#: Voila's culling in the tests: a closed page's kernel goes within about 3 s
+CULL_IDLE_S, CULL_INTERVAL_S = 2, 1
+LOCAL = ("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")
 CHROMIUM = os.environ.get("HEXRULES_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -104,6 +114,9 @@ def _jupyter_env(home: Path) -> dict[str, str]:
         "JUPYTER_PLATFORM_DIRS": "1",
         "IPYTHONDIR": str(home / "ipython"),
         "PYTHONUNBUFFERED": "1",
+        # the classroom configuration, as make lab / make voila pass it
+        "JUPYTER_CONFIG_PATH": str(CLASSROOM_CONFIG),
+        "JUPYTER_PATH": str(CLASSROOM_CONFIG),
     })
     return env
 
@@ -125,8 +138,14 @@ def _workspace(tmp_path_factory: pytest.TempPathFactory, name: str) -> Path:
     return root
 
 
+class Server(str):
+    """A server's base URL (a ``str``) that also knows its log file (``.log``)."""
+
+    log: Path
+
+
 def _serve(cmd: list[str], root: Path, log_name: str,
-           wait: Callable[[subprocess.Popen, Path], None], url: str) -> Iterator[str]:
+           wait: Callable[[subprocess.Popen, Path], None], url: str) -> Iterator[Server]:
     """Start a server with its output in ``root/log_name``, wait until ready, yield ``url``."""
     log = root / log_name
     with log.open("w") as out:
@@ -134,7 +153,9 @@ def _serve(cmd: list[str], root: Path, log_name: str,
                                 stderr=subprocess.STDOUT)
     try:
         wait(proc, log)
-        yield url
+        server = Server(url)
+        server.log = log
+        yield server
     finally:
         _stop(proc)
 
@@ -160,14 +181,20 @@ def lab_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
                                                    SERVER_START_S), url)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A Voila server on 127.0.0.1 rendering a copy of the demo; yields its URL."""
+    """A Voila server on 127.0.0.1 rendering a copy of the demo; yields its URL.
+
+    One for the whole session (every Voila test shares it): config/voila.py as make voila
+    reads it, with culling shortened to CULL_IDLE_S.
+    """
     root = _workspace(tmp_path_factory, "voila")
     port = _free_port()
     cmd = [
         sys.executable, "-m", "voila", str(root / "notebooks" / DEMO.name), "--no-browser",
         f"--port={port}", "--Voila.ip=127.0.0.1", "--show_tracebacks=True",
+        f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_S}",
+        f"--MappingKernelManager.cull_interval={CULL_INTERVAL_S}",
     ]
     yield from _serve(cmd, root, "voila.log",
                       lambda proc, log: _wait_port(port, proc, log, SERVER_START_S),
@@ -189,32 +216,67 @@ def browser() -> Iterator[object]:
             b.close()
 
 
-def _block_remote(route: object) -> None:
-    url = route.request.url  # type: ignore[attr-defined]
-    if url.startswith(("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")):
-        route.continue_()  # type: ignore[attr-defined]
-    else:
-        route.abort()  # type: ignore[attr-defined]
+class Traffic:
+    """Every request a page makes (the non-local ones are blocked) and its console messages."""
+
+    def __init__(self) -> None:
+        self.requests: list[str] = []
+        self.console: list[tuple[str, str]] = []
+
+    def route(self, route: object) -> None:
+        url = route.request.url  # type: ignore[attr-defined]
+        self.requests.append(url)
+        if url.startswith(LOCAL):
+            route.continue_()  # type: ignore[attr-defined]
+        else:
+            route.abort()  # type: ignore[attr-defined]
+
+    def remote(self) -> list[str]:
+        """The requests that tried to leave 127.0.0.1."""
+        return [u for u in self.requests if not u.startswith(LOCAL)]
+
+    def errors(self) -> list[str]:
+        return [text for kind, text in self.console if kind == "error"]
 
 
 @pytest.fixture
-def page(browser: object, request: pytest.FixtureRequest) -> Iterator[object]:
-    """A fresh page (1600×1000) that can reach only 127.0.0.1; screenshot on failure."""
-    context = browser.new_context(viewport={"width": 1600, "height": 1000})  # type: ignore[attr-defined]
-    context.route("**/*", _block_remote)
-    pg = context.new_page()
-    pg.set_default_timeout(90_000)
+def open_page(browser: object, request: pytest.FixtureRequest) -> Iterator[Callable[..., Any]]:
+    """``open_page(width, height)``: a fresh page that reaches only 127.0.0.1.
+
+    It records every request and console message (``page.traffic``); a screenshot is kept in
+    tests/browser/artifacts/ when the test fails (always with HEXRULES_SCREENSHOTS=1).
+    """
+    opened: list[tuple[Any, Any]] = []
+
+    def make(width: int = 1600, height: int = 1000) -> Any:
+        context = browser.new_context(viewport={"width": width, "height": height})  # type: ignore[attr-defined]
+        traffic = Traffic()
+        context.route("**/*", traffic.route)
+        pg = context.new_page()
+        pg.on("console", lambda m: traffic.console.append((m.type, m.text)))
+        pg.set_default_timeout(90_000)
+        pg.traffic = traffic
+        opened.append((context, pg))
+        return pg
+
     try:
-        yield pg
+        yield make
     finally:
         rep = getattr(request.node, "rep_call", None)
-        if rep is None or rep.failed or os.environ.get("HEXRULES_SCREENSHOTS"):
-            ARTIFACTS.mkdir(parents=True, exist_ok=True)
-            status = "failed" if rep is None or rep.failed else "passed"
-            path = ARTIFACTS / f"{request.node.name}-{status}.png"
-            try:
-                pg.screenshot(path=str(path), full_page=True)
-                print(f"\nscreenshot: {path}")
-            except Exception as exc:  # noqa: BLE001 - best effort on the way out
-                print(f"\nno screenshot: {exc}")
-        context.close()
+        for i, (context, pg) in enumerate(opened):
+            if rep is None or rep.failed or os.environ.get("HEXRULES_SCREENSHOTS"):
+                ARTIFACTS.mkdir(parents=True, exist_ok=True)
+                status = "failed" if rep is None or rep.failed else "passed"
+                path = ARTIFACTS / f"{request.node.name}-{i}-{status}.png"
+                try:
+                    pg.screenshot(path=str(path), full_page=True)
+                    print(f"\nscreenshot: {path}")
+                except Exception as exc:  # noqa: BLE001 - best effort on the way out
+                    print(f"\nno screenshot: {exc}")
+            context.close()
+
+
+@pytest.fixture
+def page(open_page: Callable[..., Any]) -> Any:
+    """A fresh page of 1600 × 1000 (see :func:`open_page`)."""
+    return open_page(1600, 1000)

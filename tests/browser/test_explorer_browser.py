@@ -19,6 +19,8 @@ import pytest
 from hexrules import HexMap, line_of_sight
 from hexrules.sight import CASE_LABELS, load_sight_cases
 
+from .demo_page import CLIPPED_JS, wait_fitted
+
 pytestmark = pytest.mark.browser
 
 GOAL_MS = 150
@@ -56,6 +58,7 @@ def _exercise(page: Any, where: str) -> None:
     page.locator(".hexrules-verdict").wait_for(state="visible", timeout=90_000)
     _hex(page, OBSERVER).wait_for(state="attached", timeout=90_000)
     page.locator(".hexrules-map").scroll_into_view_if_needed()
+    wait_fitted(page)  # the board fits the map to its box once it is laid out
     page.evaluate(_INSTRUMENT)
     verdict_ms, chart_ms = [], []
     src = "img => img.src"
@@ -63,7 +66,7 @@ def _exercise(page: Any, where: str) -> None:
         rec = line_of_sight(m, OBSERVER, target)
         chart_prev = page.eval_on_selector("img.hexrules-chart", src)
         _hex(page, OBSERVER).click(force=True)
-        page.locator(".hexrules-status", has_text=f"Observer 观察者 {OBSERVER}").wait_for(
+        page.locator(".hexrules-status", has_text=f"Observer 观察单位 {OBSERVER}").wait_for(
             timeout=30_000)
         # after a shown record, the explorer then shows the empty chart: wait for it
         if target != TARGETS[0]:
@@ -79,7 +82,7 @@ def _exercise(page: Any, where: str) -> None:
         assert rec.reason in text, text
         verdict_ms.append(timing["verdict"])
         chart_ms.append(timing["chart"])
-    why = page.locator(".hexrules-why", has_text=f"{OBSERVER} → {TARGETS[-1]}")
+    why = page.locator(".hexrules-why", has_text=f"{TARGETS[-1]} ")
     why.wait_for(timeout=30_000)
     assert "height for sight" in why.inner_text()
     v, c = statistics.median(verdict_ms), statistics.median(chart_ms)
@@ -100,6 +103,12 @@ def test_instructor_demo_in_jupyterlab(lab_url: str, page: Any) -> None:
         }""", timeout=90_000)
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
     _exercise(page, "JupyterLab")
+    # every label and the whole name in the boxes (the observer box showed only "456")
+    assert page.locator(".hexrules-observer-box input").input_value() == OBSERVER
+    assert not page.evaluate(CLIPPED_JS), page.evaluate(CLIPPED_JS)
+    assert page.traffic.remote() == [], page.traffic.remote()
+    # the server read config/jupyter_server_config.py, as make lab passes it
+    assert "Culling kernels with idle durations > 3600 seconds" in lab_url.log.read_text()
 
 
 def test_instructor_demo_in_voila(voila_url: str, page: Any) -> None:
@@ -111,7 +120,8 @@ def test_instructor_demo_in_voila(voila_url: str, page: Any) -> None:
                                                                   timeout=60_000)
     # a prepared pair is one button (maps/training.cases.json)
     chart = next(c for c in load_sight_cases("training") if c.id == "demo_l5_chart")
-    page.locator(".hexrules-pair", has_text=chart.title_en).click()
+    page.locator(".hexrules-pairs select").select_option(label=chart.title)
     page.locator(".hexrules-verdict", has_text=f"{chart.observer} → {chart.target}").wait_for(
         timeout=30_000)
     assert CASE_LABELS[chart.case] in page.locator(".hexrules-verdict").inner_text()
+    assert page.traffic.remote() == [], page.traffic.remote()  # Font Awesome too: local
