@@ -62,6 +62,7 @@ bench: $(STAMP)
 	$(PY) benchmarks/bench_sight.py
 	$(PY) benchmarks/bench_fire.py
 	$(PY) benchmarks/bench_movement.py
+	$(PY) benchmarks/bench_game.py
 	$(PY) benchmarks/bench_dem.py
 
 clean:

@@ -139,3 +139,27 @@ class IllegalMoveError(IllegalOrderError):
     reason: str = ""
     hexes: tuple[object, ...] = ()
     step: int | None = None
+
+
+class OneOrderError(IllegalOrderError):
+    """An order for a unit that has already taken its one order this turn (C-4, F-1).
+
+    The paper-table referee option treats it as a breach (违规) instead: the order fails and
+    the side's slot is spent.
+    """
+
+
+class OutOfTurnError(IllegalOrderError):
+    """An order given out of turn: the wrong phase, the wrong side, or while another decision
+    is pending (a reaction window, a move in progress, the game over; T-1…T-5, V-4…V-9)."""
+
+
+class GameFormatError(RulesError):
+    """A saved game or game log that cannot be read back (names the entry)."""
+
+
+class OverspendError(IllegalMoveError):
+    """A step that would spend more movement points than are left (V-5).
+
+    The paper-table referee option applies the rulebook's penalty instead of refusing it.
+    """

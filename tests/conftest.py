@@ -45,3 +45,18 @@ def test_maps(training: HexMap) -> list[HexMap]:
         hills_map(15, 15),
         training,
     ]
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--run-slow", action="store_true", default=False,
+                     help="also run the tests marked slow (e.g. 1,000 random games a scenario)")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Tests marked ``slow`` run only with ``--run-slow`` or ``HEXRULES_SLOW=1``."""
+    if config.getoption("--run-slow") or os.environ.get("HEXRULES_SLOW") == "1":
+        return
+    skip = pytest.mark.skip(reason="slow: run with --run-slow or HEXRULES_SLOW=1")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)

@@ -37,7 +37,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from hexrules.combat.damage import apply_result
@@ -46,6 +46,7 @@ from hexrules.combat.orders import FireKind, FireOrder
 from hexrules.combat.record import TITLES, FireRecord, Shot
 from hexrules.dice import DiceSource
 from hexrules.errors import IllegalOrderError
+from hexrules.map.hexgrid import Hex
 from hexrules.map.hexmap import HexMap
 from hexrules.map.terrain import Terrain
 from hexrules.records import MapRef, Step, TableRef
@@ -58,6 +59,7 @@ __all__ = [
     "Modifiers",
     "Shot",
     "ShotDice",
+    "SightFn",
     "adjudicate_fire",
     "final_attack_level",
     "modifiers",
@@ -365,7 +367,12 @@ class Plan:
     sight: SightRecord | None
 
 
-def plan_shot(hexmap: HexMap, d: Declaration, shooter: Unit) -> Plan:
+#: How a shot's sight is decided: ``line_of_sight`` or an equal source (a game's memo).
+SightFn = Callable[[HexMap, Hex, Hex], SightRecord]
+
+
+def plan_shot(hexmap: HexMap, d: Declaration, shooter: Unit,
+              sight: SightFn = line_of_sight) -> Plan:
     """Sight and the final attack level of one declared shooter (no dice)."""
     target, kind, tables = d.target, d.kind, d.tables
     s_name, t_name = place_name(hexmap, shooter.hex), place_name(hexmap, target.hex)
@@ -376,7 +383,7 @@ def plan_shot(hexmap: HexMap, d: Declaration, shooter: Unit) -> Plan:
         more, level = _level_steps(1, 0, kind=kind, suppressed=shooter.suppressed,
                                    card=d.card(shooter), tables=tables)
         return Plan((first, *more), 1, level, None)
-    rec = line_of_sight(hexmap, shooter.hex, target.hex)
+    rec = sight(hexmap, shooter.hex, target.hex)
     distance = shooter.hex.distance(target.hex)
     sight = Step(
         rec.case, TITLES["sight"],
@@ -392,9 +399,9 @@ def plan_shot(hexmap: HexMap, d: Declaration, shooter: Unit) -> Plan:
     return Plan((sight, *more), distance, level, rec)
 
 
-def _shoot(hexmap: HexMap, d: Declaration, shooter: Unit, target: Unit, dice: DiceSource
-           ) -> Shot:
-    plan = plan_shot(hexmap, d, shooter)
+def _shoot(hexmap: HexMap, d: Declaration, shooter: Unit, target: Unit, dice: DiceSource,
+           sight: SightFn) -> Shot:
+    plan = plan_shot(hexmap, d, shooter, sight)
     if plan.level is None:
         return Shot(shooter, target, target, plan.steps, plan.distance, None, None,
                     Result.NONE, True, plan.sight)
@@ -422,6 +429,7 @@ def adjudicate_fire(
     target: Unit | None = None,
     *,
     dice: DiceSource,
+    sight: SightFn | None = None,
     **context: object,
 ) -> FireRecord:
     """Adjudicate one declared fire, single or concentrated (F-1…F-12).
@@ -442,6 +450,10 @@ def adjudicate_fire(
         The target, when ``order`` is given as Units.
     dice : DiceSource
         :class:`~hexrules.dice.Dice` (seeded) or :class:`~hexrules.dice.ScriptedDice`.
+    sight : callable, optional
+        ``sight(hexmap, a, b)`` giving the sight record of step 1; by default
+        :func:`~hexrules.sight.line_of_sight`. A game passes a memo of it (records are
+        values: the same map and hexes give an equal record).
     **context
         ``units``, ``kind``, ``card_unit``, ``tables``, ``require_sight``: see
         :func:`~hexrules.combat.declare.verify_fire`.
@@ -486,6 +498,7 @@ def adjudicate_fire(
         value=True,
     )
     shots = []
+    sight = line_of_sight if sight is None else sight
     for u in fired:
         if current.destroyed:
             step = Step("F-9", TITLES["F-9"], (("shooter 射击单位", u.id),),
@@ -494,7 +507,7 @@ def adjudicate_fire(
             shots.append(Shot(u, current, current, (step,), u.hex.distance(target.hex), None,
                               None, Result.NONE, adjudicated=False))
             continue
-        shot = _shoot(hexmap, d, u, current, dice)
+        shot = _shoot(hexmap, d, u, current, dice, sight)
         shots.append(shot)
         current = shot.target_after
     return FireRecord(d.order, units, target, declaration, tuple(shots), fired, current,

@@ -173,8 +173,10 @@ class DiceSource:
         self._listeners.remove(listener)
 
     # -- saving and restoring -----------------------------------------------------------
-    def getstate(self) -> DiceState:
+    def getstate(self, *, log: bool = True) -> DiceState:
         """A snapshot of the source (seed or script, position, log) for :meth:`setstate`.
+
+        ``log=False`` leaves the log out (a game keeps its rolls in its own records).
 
         >>> d = Dice(seed=1)
         >>> saved = d.getstate()
@@ -183,7 +185,7 @@ class DiceSource:
         >>> d.roll(3, "T-2", "demo") == first, len(d.log)
         (True, 3)
         """
-        return self._state(tuple(self._log))
+        return self._state(tuple(self._log) if log else ())
 
     def setstate(self, state: DiceState) -> None:
         """Restore a snapshot of a source of the same kind; the log is rewound with it.

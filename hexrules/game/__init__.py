@@ -1,11 +1,53 @@
-"""The game (§8, §9): scenarios and their scoring; the turn engine builds on them.
+"""The game engine (rules §2 C-1…C-4, §5 V-1…V-11, §8 T-1…T-6, §9; docs/rules.md).
 
->>> from hexrules.game import Scenario
->>> Scenario.load("duel").turns
-6
+* :mod:`~hexrules.game.state` — :class:`GameState`, a frozen value: units, turn, phase, side
+  to act, the move, the reaction window, close combat, options, dice, log; save / load / clone;
+* :mod:`~hexrules.game.orders` — the orders as values, each with verify / can / apply;
+* :mod:`~hexrules.game.engine` — applying an order; :mod:`~hexrules.game.phases` the turn
+  sequence; :mod:`~hexrules.game.moves` movement and reactive fire;
+  :mod:`~hexrules.game.melee` close combat;
+* :mod:`~hexrules.game.legal` — :func:`legal_orders`, a lazy sequence;
+* :mod:`~hexrules.game.records` — :class:`GameRecord`, :class:`GameEvent`;
+* :mod:`~hexrules.game.log` — :class:`GameLog` and its replay;
+* :mod:`~hexrules.game.view` — :func:`view`, each side's knowledge (fog of war);
+* :mod:`~hexrules.game.play` — :class:`Game` (a state that moves on) and random play;
+* :mod:`~hexrules.game.scenario` — :class:`Scenario` (the shipped scenarios, §9) and
+  :mod:`~hexrules.game.score` its :class:`Score`.
+
+Examples
+--------
+>>> from hexrules import Hex, HexMap, Unit
+>>> from hexrules.game import Game, StartMove, StepTo, EndMove
+>>> g = Game.new(HexMap.flat(10, 5), [Unit("R1", "red", Hex(0, 2)),
+...              Unit("B1", "blue", Hex(8, 2))], turns=1, seed=9)
+>>> _ = g.apply(Pass()), g.apply(Pass())        # the direct-fire phase ends (T-2)
+>>> g.state.phase, g.state.to_act
+(Phase.MOVEMENT, Side.RED)
+>>> _ = g.apply(StartMove("R1")); rec = g.apply(StepTo(Hex(1, 2)))
+>>> g.state.window.kind, g.state.to_act         # blue may call "stop" (V-6)
+(WindowKind.OPPORTUNITY, Side.BLUE)
 """
 
 from hexrules.errors import ScenarioFormatError, ScenarioNotFoundError
+from hexrules.game.engine import apply, can, verify
+from hexrules.game.legal import LegalOrders, legal_orders
+from hexrules.game.log import GameLog
+from hexrules.game.orders import (
+    ORDER_TYPES,
+    CoveringFire,
+    DeclareFire,
+    Decline,
+    EndMove,
+    MovingFire,
+    OpportunityFire,
+    Order,
+    Pass,
+    ShortHaltFire,
+    StartMove,
+    StepTo,
+)
+from hexrules.game.play import Game, play_random, random_order
+from hexrules.game.records import GameEvent, GameRecord
 from hexrules.game.scenario import (
     Bilingual,
     Objective,
@@ -15,17 +57,63 @@ from hexrules.game.scenario import (
     VictoryRule,
 )
 from hexrules.game.score import ObjectiveScore, Score, score_scenario
+from hexrules.game.state import (
+    CloseCombat,
+    GameOrigin,
+    GameState,
+    MoveInProgress,
+    Options,
+    Phase,
+    ReactionWindow,
+    Referee,
+    WindowKind,
+)
+from hexrules.game.view import View, view
 
 __all__ = [
+    "ORDER_TYPES",
     "Bilingual",
+    "CloseCombat",
+    "CoveringFire",
+    "DeclareFire",
+    "Decline",
+    "EndMove",
+    "Game",
+    "GameEvent",
+    "GameLog",
+    "GameOrigin",
+    "GameRecord",
+    "GameState",
+    "LegalOrders",
+    "MoveInProgress",
+    "MovingFire",
     "Objective",
     "ObjectiveScore",
+    "OpportunityFire",
+    "Options",
+    "Order",
+    "Pass",
+    "Phase",
+    "ReactionWindow",
+    "Referee",
     "Scenario",
     "ScenarioFormatError",
     "ScenarioNotFoundError",
     "Score",
+    "ShortHaltFire",
     "SideSetup",
+    "StartMove",
+    "StepTo",
     "UnitSetup",
     "VictoryRule",
+    "View",
+    "WindowKind",
+    "apply",
+    "can",
+    "legal_orders",
+    "play_random",
+    "random_order",
     "score_scenario",
+    "verify",
+    "view",
 ]

@@ -25,6 +25,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from hexrules.combat.record import FireRecord
     from hexrules.dice import DiceSource
     from hexrules.game import Scenario, Score
+    from hexrules.game.records import GameEvent, GameRecord
+    from hexrules.game.state import GameState
+    from hexrules.game.view import View
     from hexrules.records import Step
     from hexrules.sight.exact import SightRecord
     from hexrules.tables import TableSet
@@ -33,6 +36,10 @@ __all__ = [
     "dice_html",
     "fire_odds_html",
     "fire_record_html",
+    "game_event_html",
+    "game_record_html",
+    "game_state_html",
+    "game_view_html",
     "scenario_html",
     "score_html",
     "sight_record_html",
@@ -194,6 +201,48 @@ def tables_html(tables: TableSet) -> str:
     )
 
 
+def game_event_html(event: GameEvent) -> str:
+    """An engine event of a game: its title and step table."""
+    return (f"<div class='hexrules-event'><p><b>{e(event.title)}</b> ({e(event.rule)})</p>"
+            f"{steps_html([('', event.steps)])}</div>")
+
+
+def game_record_html(record: GameRecord) -> str:
+    """What one order caused: a heading, then each part (events and fire records)."""
+    from hexrules.combat.record import FireRecord
+
+    who = f" · {e(record.side.label)}" if record.side is not None else ""
+    order = "start of the game 推演开始" if record.order is None else repr(record.order)
+    body = "".join(fire_record_html(p) if isinstance(p, FireRecord) else game_event_html(p)
+                   for p in record.parts)
+    return (f"<div class='hexrules-game-record'><p>Turn 回合 {record.turn} · "
+            f"{e(record.phase.label)}{who}: <code>{e(order)}</code></p>{body}</div>")
+
+
+def _units_table(rows: Iterable[tuple[str, str, str, str]]) -> str:
+    body = "".join(f"<tr><td>{e(a)}</td><td>{e(b)}</td><td>{e(c)}</td><td>{e(d)}</td></tr>"
+                   for a, b, c, d in rows)
+    return ("<table><tr><th>Unit 算子</th><th>Side 方</th><th>Hex 六角格</th>"
+            f"<th>Markers 注记</th></tr>{body}</table>")
+
+
+def game_state_html(state: GameState) -> str:
+    """A game state: turn, phase, who is to act, the units on the board and lost."""
+    from hexrules.render.text import game_state_summary
+
+    m = state.hexmap
+    rows = [(u.id, u.side.label, m.name_of(u.hex), u.status_label) for u in state.units]
+    rows += [(u.id, u.side.label, "—", u.status_label) for u in state.losses]
+    return (f"<div class='hexrules-game'><p><b>{e(game_state_summary(state))}</b></p>"
+            f"{_units_table(rows)}</div>")
+
+
+def game_view_html(view: View) -> str:
+    """What one side may know: its units, the enemy units it sees, the public facts."""
+    rows = [(u.id, u.side.label, h, u.status_label)
+            for u, h in zip(view.units, view.hexes, strict=True)]
+    return (f"<div class='hexrules-view'><p><b>{e(view.side.label)}</b>: "
+            f"{e(view.summary)}</p>{_units_table(rows)}</div>")
 def scenario_html(scenario: Scenario) -> str:
     """A scenario's name, briefing, turns, set-up and objectives (§9), bilingual.
 

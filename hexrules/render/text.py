@@ -16,10 +16,20 @@ from hexrules.glossary import label
 
 if TYPE_CHECKING:  # pragma: no cover
     from hexrules.combat.record import FireRecord
+    from hexrules.game.records import GameEvent, GameRecord
+    from hexrules.game.state import GameState
     from hexrules.records import Step
     from hexrules.sight.exact import SightRecord
 
-__all__ = ["fire_record_text", "sight_record_text", "step_text"]
+__all__ = [
+    "fire_record_text",
+    "game_event_text",
+    "game_record_text",
+    "game_state_summary",
+    "game_state_text",
+    "sight_record_text",
+    "step_text",
+]
 
 
 def step_text(step: Step) -> str:
@@ -46,6 +56,56 @@ def fire_record_text(record: FireRecord) -> str:
         lines.append(f"Shot {i} 第{i}次射击: {shot.shooter.label} → {shot.target_before.label}")
         lines.extend(f"  {step_text(st)}" for st in shot.steps)
     lines.append(f"Target 目标 {record.target_after.id}: {record.target_after.status_label}")
+    return "\n".join(lines)
+
+
+def game_event_text(event: GameEvent) -> str:
+    """An engine event: its rule and title, then its steps."""
+    lines = [f"[{event.rule}] {event.title}"]
+    lines.extend(f"  {step_text(st)}" for st in event.steps)
+    return "\n".join(lines)
+
+
+def game_record_text(record: GameRecord) -> str:
+    """What one order caused, part by part."""
+    who = f" · {record.side.label}" if record.side is not None else ""
+    head = "start of the game 推演开始" if record.order is None else repr(record.order)
+    lines = [f"Turn 回合 {record.turn} · {record.phase.label}{who}: {head}"]
+    for part in record.parts:
+        text = game_event_text(part) if hasattr(part, "title") else fire_record_text(part)
+        lines.extend("  " + line for line in text.splitlines())
+    return "\n".join(lines)
+
+
+def game_state_summary(state: GameState) -> str:
+    """One line: turn, phase, who is to act, the move or window in progress."""
+    if state.over:
+        result = "not scored" if state.score is None else state.score.result
+        return f"game over after turn {state.turn}/{state.turns}: {result}"
+    text = f"turn {state.turn}/{state.turns} {state.phase.value}"
+    if state.to_act is not None:
+        text += f", {state.to_act.value} to act"
+    if state.move is not None:
+        mv = state.move
+        from hexrules.movement import points_text
+
+        text += f": {mv.unit} moving, {points_text(mv.spent)}/{mv.allowance} spent"
+    if state.window is not None:
+        w = state.window
+        text += f", {w.kind.value} fire window for {w.side.value}"
+    if state.melee is not None:
+        text += f": close combat round {state.melee.round}"
+    return text
+
+
+def game_state_text(state: GameState) -> str:
+    """The summary line and every unit on the board and lost."""
+    m = state.hexmap
+    lines = [game_state_summary(state)]
+    for u in state.units:
+        lines.append(f"  {u.label} at {m.name_of(u.hex)}: {u.status_label}")
+    for u in state.losses:
+        lines.append(f"  {u.label}: {u.status_label}")
     return "\n".join(lines)
 
 

@@ -1,0 +1,161 @@
+"""The records of a game: :class:`GameEvent` (one ruling of the engine) and :class:`GameRecord`
+(everything one order caused), both following :class:`hexrules.records.Record`.
+
+An order's record is made of *parts*, in the order they happened: the fire records of
+:func:`~hexrules.combat.adjudicate_fire` (direct, opportunity, covering, moving, short-halt and
+close-combat fire) and :class:`GameEvent` values for the engine's own rulings (a step and its
+cost V-1, a move declared V-4 or ended V-5/V-11, an initiative d6 T-2/T-3, the markers cleared
+T-1, the random-event phase T-4, a close-combat round V-10, a breach C-4, the score §9). Each
+part has its rule IDs, steps, rolls and effects; the record adds them up. Records are values
+(equal orders on equal states give equal records), render themselves (``str`` and bilingual
+HTML) and round-trip through JSON.
+
+Examples
+--------
+>>> from hexrules.records import Step
+>>> ev = GameEvent("T-2", "Initiative 先手", (Step("T-2", "Initiative 先手", dice=(3,),
+...                result="Red 红方 first"),))
+>>> print(ev)
+[T-2] Initiative 先手
+  [T-2] Initiative 先手 | dice 3 | → Red 红方 first
+>>> GameEvent.from_dict(ev.to_dict()) == ev
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from hexrules.combat.record import FireRecord
+from hexrules.dice import Roll
+from hexrules.records import Effect, Step, decode_as, encode, register
+from hexrules.units import Side
+
+if TYPE_CHECKING:  # pragma: no cover
+    from hexrules.game.orders import Order
+    from hexrules.game.state import Phase
+
+__all__ = ["GameEvent", "GameRecord", "Part"]
+
+
+@dataclass(frozen=True)
+class GameEvent:
+    """One ruling of the engine: its rule, a bilingual title, steps, effects and rolls."""
+
+    rule: str
+    title: str
+    steps: tuple[Step, ...] = ()
+    effects: tuple[Effect, ...] = ()
+    rolls: tuple[Roll, ...] = ()
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """The rule IDs applied, in order of first use."""
+        out: dict[str, None] = {self.rule: None}
+        for st in self.steps:
+            out.setdefault(st.rule, None)
+        return tuple(out)
+
+    def to_dict(self) -> dict[str, object]:
+        """A JSON-safe dictionary."""
+        return encode(self)  # type: ignore[return-value]
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, object]) -> GameEvent:
+        """The event of a :meth:`to_dict` dictionary."""
+        return decode_as(cls, data)
+
+    def __str__(self) -> str:
+        from hexrules.render.text import game_event_text
+
+        return game_event_text(self)
+
+    def _repr_html_(self) -> str:
+        from hexrules.render.html import game_event_html
+
+        return game_event_html(self)
+
+
+#: A part of a game record.
+Part = GameEvent | FireRecord
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """Everything one order caused, in order: fire records and engine events.
+
+    Attributes
+    ----------
+    order : Order or None
+        The order (``None`` for the start of the game).
+    side : Side or None
+        The side that gave it.
+    turn : int
+    phase : Phase
+        The phase the order was given in.
+    parts : tuple of GameEvent or FireRecord
+    rolls : tuple of Roll
+        Every die rolled, in order (the parts' rolls, in sequence).
+    """
+
+    order: Order | None
+    side: Side | None
+    turn: int
+    phase: Phase
+    parts: tuple[Part, ...]
+    rolls: tuple[Roll, ...]
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """Every rule ID applied, in order of first use."""
+        out: dict[str, None] = {}
+        if self.order is not None and self.order.rule:
+            out[self.order.rule] = None
+        for p in self.parts:
+            for r in p.rules:
+                out.setdefault(r, None)
+        return tuple(out)
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        """Every part's steps, in order."""
+        return tuple(st for p in self.parts for st in p.steps)
+
+    @property
+    def effects(self) -> tuple[Effect, ...]:
+        """Every part's effects, in order."""
+        return tuple(e for p in self.parts for e in p.effects)
+
+    @property
+    def fire(self) -> tuple[FireRecord, ...]:
+        """The fire records among the parts."""
+        return tuple(p for p in self.parts if isinstance(p, FireRecord))
+
+    def to_dict(self) -> dict[str, object]:
+        """A JSON-safe dictionary; :meth:`from_dict` gives back an equal record."""
+        return encode(self)  # type: ignore[return-value]
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> GameRecord:
+        """The record of a :meth:`to_dict` dictionary."""
+        return decode_as(cls, data)
+
+    def __repr__(self) -> str:
+        who = "" if self.side is None else f" {self.side.value}"
+        return (f"<GameRecord turn {self.turn} {self.phase.value}{who}: {self.order!r}, "
+                f"{len(self.parts)} part(s), {len(self.rolls)} roll(s)>")
+
+    def __str__(self) -> str:
+        from hexrules.render.text import game_record_text
+
+        return game_record_text(self)
+
+    def _repr_html_(self) -> str:
+        from hexrules.render.html import game_record_html
+
+        return game_record_html(self)
+
+
+register(GameEvent, GameRecord)
