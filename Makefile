@@ -63,6 +63,7 @@ bench: $(STAMP)
 	$(PY) benchmarks/bench_fire.py
 	$(PY) benchmarks/bench_movement.py
 	$(PY) benchmarks/bench_game.py
+	$(PY) benchmarks/bench_artillery.py
 	$(PY) benchmarks/bench_dem.py
 
 clean:

@@ -9,6 +9,28 @@ Quick start::
     True
 """
 
+from hexrules.artillery import (
+    ArtilleryRecord,
+    FirePlan,
+    GunRecord,
+    ImpactMarker,
+    ImpactOdds,
+    MarkerEntryRecord,
+    MissionOdds,
+    adjudicate_entry,
+    adjudicate_gun,
+    adjudicate_mission,
+    attack_odds,
+    can_fire_plan,
+    drift,
+    entry_odds,
+    impact_distribution,
+    impact_markers,
+    mission_odds,
+    simulate_mission,
+    verify_fire_plan,
+    zone,
+)
 from hexrules.combat import (
     FireKind,
     FireOdds,
@@ -107,6 +129,8 @@ _LAZY = {
     "read_dem": "hexrules.mapmaking",
     "compare_viewsheds": "hexrules.mapmaking.compare",
     "print_kit": "hexrules.render.printkit",
+    "plot_gun": "hexrules.render.artillery",
+    "plot_odds_map": "hexrules.render.artillery",
 }
 
 
@@ -119,6 +143,28 @@ def __getattr__(name: str) -> object:
 
 
 __all__ = [
+    "ArtilleryRecord",
+    "FirePlan",
+    "GunRecord",
+    "ImpactMarker",
+    "ImpactOdds",
+    "MarkerEntryRecord",
+    "MissionOdds",
+    "adjudicate_entry",
+    "adjudicate_gun",
+    "adjudicate_mission",
+    "attack_odds",
+    "can_fire_plan",
+    "drift",
+    "entry_odds",
+    "impact_distribution",
+    "impact_markers",
+    "mission_odds",
+    "plot_gun",
+    "plot_odds_map",
+    "simulate_mission",
+    "verify_fire_plan",
+    "zone",
     "DIRECTIONS",
     "FastSight",
     "compare_viewsheds",

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from hexrules import HexMap, Unit, load_tables
+from hexrules import FirePlan, HexMap, Unit, load_tables
 
 LESSONS = Path(__file__).resolve().parents[1] / "lessons"
 sys.path.insert(0, str(LESSONS))
@@ -20,11 +20,13 @@ import _check01  # noqa: E402
 import _check02  # noqa: E402
 import _check03  # noqa: E402
 import _check04  # noqa: E402
+import _check06  # noqa: E402
 
 sys.path.remove(str(LESSONS))
 
 m = HexMap.load("training")
 r5, b3 = Unit("R5", "red", m.parse("4563RI")), Unit("B3", "blue", m.parse("4563KE"))
+plan06 = FirePlan("red", "155", m.parse("4563RN"), called=2)
 CLAMP = load_tables().modifiers.clamp
 BONUS = _check.sight_bonus_text()
 
@@ -58,6 +60,18 @@ SLIPS = [
     (_check04.check_result, ("K", m, r5, b3, [2, 3, 3]), "F-7"),
     (_check04.check_shooters, (2, {1: 0.1, 2: 0.3, 3: 0.5}, 0.4), "still below"),
     (_check04.check_shooters, (3, {1: 0.1, 2: 0.45, 3: 0.5}, 0.4), "already reach"),
+    # lesson 06
+    (_check06.check_landing_turn, (6, 5), "one whole turn *between*"),
+    (_check06.check_landing_turn, (5, 5), "never lands in the turn it is called"),
+    (_check06.check_impact, ("4563RN", m, plan06, [2, 5, 6, 3]), "odd means the fire drifts"),
+    (_check06.check_impact, ("4563OP", m, plan06, [2, 5, 6, 3]), "wrong direction"),
+    (_check06.check_impact, ("4563OM", m, plan06, [2, 6, 6, 3]), "even lands on the planned"),
+    (_check06.check_attacked_count, (19, m, "4563QN"), "stop the splinters"),
+    (_check06.check_attacked_count, (1, m, "4563QN"), "landed in the open"),
+    (_check06.check_risk, (4.63, m, plan06, Unit("R4", "red", m.parse("4563RK"))),
+     "that is one gun"),
+    (_check06.check_risk, (0.25, m, plan06, Unit("R4", "red", m.parse("4563RK"))),
+     "give a percentage"),
 ]
 
 

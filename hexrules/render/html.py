@@ -21,6 +21,9 @@ from typing import TYPE_CHECKING
 from hexrules.units import Result
 
 if TYPE_CHECKING:  # pragma: no cover
+    from hexrules.artillery.odds import ImpactOdds, MissionOdds
+    from hexrules.artillery.record import ArtilleryRecord, GunRecord, MarkerEntryRecord
+    from hexrules.artillery.steps import ZoneHex
     from hexrules.combat.odds import FireOdds
     from hexrules.combat.record import FireRecord
     from hexrules.dice import DiceSource
@@ -33,6 +36,12 @@ if TYPE_CHECKING:  # pragma: no cover
     from hexrules.tables import TableSet
 
 __all__ = [
+    "artillery_record_html",
+    "entry_record_html",
+    "gun_record_html",
+    "impact_odds_html",
+    "mission_odds_html",
+    "zone_html",
     "dice_html",
     "fire_odds_html",
     "fire_record_html",
@@ -303,3 +312,113 @@ def score_html(score: Score) -> str:
         f"<p>{e(label('points'))}: {e(label('red'))} {score.red}, {e(label('blue'))} "
         f"{score.blue} — <b>{e(score.result)}</b></p></div>"
     )
+
+
+# ---------------------------------------------------------------------------------------
+# Artillery (A-1…A-8)
+# ---------------------------------------------------------------------------------------
+def zone_html(zone: Iterable[ZoneHex]) -> str:
+    """A gun's zone (A-5): each hex, its ring, its terrain, attacked or not, and why."""
+    rows = "".join(
+        f"<tr><td>{e(z.name)}</td><td>{z.ring}</td><td>{e(z.terrain.label)}</td>"
+        f"<td style='color:{CLEAR if z.attacked else BLOCKED}'>"
+        f"{'attacked 受攻击' if z.attacked else 'left out 不受攻击'}</td><td>{e(z.reason)}</td>"
+        "</tr>"
+        for z in zone
+    )
+    return ("<table><tr><th>Hex 六角格</th><th>Ring 环</th><th>Terrain 地形</th>"
+            f"<th>Attacked 受攻击</th><th>Why 判定依据</th></tr>{rows}</table>")
+
+
+def _gun_body(record: GunRecord) -> str:
+    groups: list[tuple[str, Iterable[Step]]] = [("", record.fire_steps)]
+    for s in record.strikes:
+        groups.append((f"{s.unit_before.label} — ring {s.ring}, level {s.level}", s.steps))
+    zone = ""
+    if record.zone:
+        zone = (f"<details><summary>Zone 杀伤范围: {len(record.attacked)} hexes attacked, "
+                f"{len(record.excluded)} left out</summary>{zone_html(record.zone)}</details>")
+    return steps_html(groups) + zone
+
+
+def gun_record_html(record: GunRecord) -> str:
+    """One gun (A-2…A-7): its steps, every strike, its zone with the hexes left out."""
+    p = record.plan
+    return (f"<div class='hexrules-gun'><p><b>Gun 火炮 {record.number}</b> — "
+            f"{e(p.side.label)} {e(p.gun)}</p>{_gun_body(record)}</div>")
+
+
+def _gun_summary(g: GunRecord) -> str:
+    from hexrules.glossary import label
+
+    if g.cancelled:
+        return label("fire_cancelled")
+    if g.lost:
+        return label("fire_lost")
+    how = label("drift") if g.drifted else label("on_target")
+    ids = ", ".join(s.unit_before.id for s in g.strikes) or "none 无"
+    return f"{g.zone[0].name} ({how}); units attacked 受攻击算子: {ids}"
+
+
+def artillery_record_html(record: ArtilleryRecord) -> str:
+    """A whole mission: the arrival (A-1), gun by gun, and the units before and after."""
+    guns = "".join(
+        f"<details{' open' if g.strikes else ''}><summary>Gun 火炮 {g.number}: "
+        f"{e(_gun_summary(g))}</summary>{_gun_body(g)}</details>"
+        for g in record.guns
+    )
+    units = "".join(
+        f"<tr><td>{e(x.before.label)}</td><td>{e(x.before.status_label)}</td>"
+        f"<td><b>{e(x.after.status_label)}</b></td></tr>"
+        for x in record.effects
+    ) or "<tr><td colspan=3>no unit attacked 无算子受攻击</td></tr>"
+    return (f"<div class='hexrules-artillery'>{steps_html([('', [record.arrival])])}{guns}"
+            "<table><tr><th>Unit 算子</th><th>Before 之前</th><th>After 之后</th></tr>"
+            f"{units}</table></div>")
+
+
+def entry_record_html(record: MarkerEntryRecord) -> str:
+    """A unit entering a hex with impact markers (A-8): one strike per marker."""
+    groups: list[tuple[str, Iterable[Step]]] = [("", [record.entry])]
+    groups += [(f"Marker 弹着标识 {i}", s.steps) for i, s in enumerate(record.strikes, 1)]
+    return (f"<div class='hexrules-entry'>{steps_html(groups)}<p>{e(record.unit.id)}: "
+            f"<b>{e(record.unit_after.status_label)}</b></p></div>")
+
+
+def _name(odds: ImpactOdds, h: object) -> str:
+    try:
+        return odds.map.resolve().name_of(h)  # type: ignore[arg-type]
+    except Exception:  # a map no longer loaded: the hex itself
+        return repr(h)
+
+
+def impact_odds_html(odds: ImpactOdds, top: int = 8) -> str:
+    """Where one gun's fire ends: cancelled, lost, and the likeliest impact hexes."""
+    best = sorted(odds.hexes.items(), key=lambda kv: -kv[1])[:top]
+    rows = "".join(f"<tr><td>{e(_name(odds, h))}</td><td>{p}</td><td>{float(p):.2%}</td></tr>"
+                   for h, p in best)
+    return (f"<p>Target 目标 {e(_name(odds, odds.target))}: on target 落在计划目标格 "
+            f"{float(odds.on_target):.1%}, cancelled 火力未到达 {float(odds.cancelled):.1%}, "
+            f"lost 偏出地图 {float(odds.lost):.1%} ({len(odds.hexes)} impact hexes)</p>"
+            "<table><tr><th>Impact hex 弹着格</th><th>Exact 精确</th><th>%</th></tr>"
+            f"{rows}</table>")
+
+
+def mission_odds_html(odds: MissionOdds) -> str:
+    """A mission's odds for one unit: rings per gun, result per gun, the final state."""
+    from hexrules.artillery.steps import ring_label
+    from hexrules.combat.damage import state_label
+
+    rings = "".join(
+        f"<tr><td>{e('not attacked 不受攻击' if k is None else ring_label(k))}</td>"
+        f"<td>{p}</td><td>{float(p):.2%}</td></tr>" for k, p in odds.rings.items())
+    per_gun = "".join(f"<tr><td>{e(r.label)}</td><td>{p}</td><td>{float(p):.2%}</td></tr>"
+                      for r, p in odds.per_gun.items())
+    final = "".join(f"<tr><td>{e(state_label(st))}</td><td>{p}</td><td>{float(p):.2%}</td>"
+                    "</tr>" for st, p in odds.final.items())
+    head = "<tr><th></th><th>Exact 精确</th><th>%</th></tr>"
+    return (f"<p><b>{e(odds.unit.label)}</b>: attacked by at least one of "
+            f"{odds.plan.guns} guns {float(odds.p_attacked):.1%}, destroyed "
+            f"{float(odds.p_destroyed):.1%}</p><p>Per gun 每门火炮</p><table>{head}{rings}"
+            f"</table><table>{head}{per_gun}</table><p>Final state 最终状态</p>"
+            f"<table>{head}{final}</table>")

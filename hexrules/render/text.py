@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from hexrules.glossary import label
 
 if TYPE_CHECKING:  # pragma: no cover
+    from hexrules.artillery.record import ArtilleryRecord, GunRecord, MarkerEntryRecord
     from hexrules.combat.record import FireRecord
     from hexrules.game.records import GameEvent, GameRecord
     from hexrules.game.state import GameState
@@ -22,11 +23,14 @@ if TYPE_CHECKING:  # pragma: no cover
     from hexrules.sight.exact import SightRecord
 
 __all__ = [
+    "artillery_record_text",
+    "entry_record_text",
     "fire_record_text",
     "game_event_text",
     "game_record_text",
     "game_state_summary",
     "game_state_text",
+    "gun_record_text",
     "sight_record_text",
     "step_text",
 ]
@@ -133,4 +137,34 @@ def sight_record_text(record: SightRecord) -> str:
             f"{'below or on the line' if p.clear else 'ABOVE the line'}"
         )
     lines.append(f"{record.verdict} — {CASE_LABELS[record.case]}: {record.reason}")
+    return "\n".join(lines)
+
+
+def gun_record_text(record: GunRecord, indent: str = "") -> str:
+    """One gun of a battery (A-2…A-7): its steps, its zone's left-out hexes, every strike."""
+    p = record.plan
+    lines = [f"{indent}{label('gun')} {record.number} ({p.side.label} {p.gun})"]
+    lines.extend(f"{indent}  {step_text(st)}" for st in record.fire_steps)
+    for s in record.strikes:
+        lines.append(f"{indent}  {s.unit_before.label} (ring {s.ring}):")
+        lines.extend(f"{indent}    {step_text(st)}" for st in s.steps)
+    return "\n".join(lines)
+
+
+def artillery_record_text(record: ArtilleryRecord) -> str:
+    """A whole mission: the arrival, then gun by gun, then the units attacked."""
+    lines = [step_text(record.arrival)]
+    lines.extend(gun_record_text(g, "  ") for g in record.guns)
+    for e in record.effects:
+        lines.append(f"{e.before.label}: {e.before.status_label} → {e.after.status_label}")
+    return "\n".join(lines)
+
+
+def entry_record_text(record: MarkerEntryRecord) -> str:
+    """A unit entering a hex with impact markers (A-8): one strike per marker."""
+    lines = [step_text(record.entry)]
+    for s in record.strikes:
+        lines.extend(f"  {step_text(st)}" for st in s.steps)
+    lines.append(f"{record.unit.label}: {record.unit.status_label} → "
+                 f"{record.unit_after.status_label}")
     return "\n".join(lines)
