@@ -12,7 +12,7 @@ VOILA_ARGS ?=
 # offline template and the front-end extensions it loads): see the README's Widgets section.
 JUPYTER_CLASSROOM = JUPYTER_CONFIG_PATH=$(CURDIR)/config JUPYTER_PATH=$(CURDIR)/config
 
-.PHONY: lab test setup browser voila bench clean
+.PHONY: lab test setup browser gis voila bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -32,16 +32,28 @@ browser:
 	  $$SUDO apt-get update -qq && \
 	  $$SUDO apt-get install -y -qq chromium fonts-wqy-microhei >/dev/null; fi
 
+# Debian's gdal-bin (gdal_viewshed: the raster viewshed that hexrules.mapmaking.compare and
+# lesson 09 compare the hex rule with) and poppler-utils (pdftotext, pdftoppm: the print
+# kit's tests read its PDFs). Skipped when both are already there.
+gis:
+	@if ! command -v gdal_viewshed >/dev/null 2>&1 || ! command -v pdftotext >/dev/null 2>&1; then \
+	  echo "make gis: installing Debian's gdal-bin (gdal_viewshed) and poppler-utils" \
+	    "(pdftotext, pdftoppm) with apt-get for the terrain comparison and the print kit;" \
+	    "once, this can take a minute"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && \
+	  $$SUDO apt-get install -y -qq gdal-bin poppler-utils >/dev/null; fi
+
 # Serves the repository root (the file browser reaches maps/, hexrules/data/tables/ and
 # docs/) and opens the lessons' index.
-lab: $(STAMP)
+lab: $(STAMP) gis
 	$(JUPYTER_CLASSROOM) $(VENV)/bin/jupyter lab --ServerApp.root_dir=. lessons/00_index.ipynb \
 	  $$( [ "$$(id -u)" = 0 ] && echo --allow-root ) $(LAB_ARGS)
 
 voila: $(STAMP)
 	$(JUPYTER_CLASSROOM) $(VENV)/bin/voila lessons/instructor_demo.ipynb $(VOILA_ARGS)
 
-test: $(STAMP) browser
+test: $(STAMP) browser gis
 	$(VENV)/bin/ruff check .
 	$(PY) -m pytest
 	$(PY) -m pytest --nbval-lax lessons -q
@@ -52,6 +64,7 @@ bench: $(STAMP)
 	$(PY) benchmarks/bench_movement.py
 	$(PY) benchmarks/bench_game.py
 	$(PY) benchmarks/bench_artillery.py
+	$(PY) benchmarks/bench_dem.py
 
 clean:
 	rm -rf $(VENV)

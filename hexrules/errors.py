@@ -53,6 +53,22 @@ class MapNotFoundError(MapFormatError, FileNotFoundError):
     """No map file at the path or name given; also a :class:`FileNotFoundError`."""
 
 
+class MapMakingError(RulesError):
+    """An input the map maker (:mod:`hexrules.mapmaking`) cannot turn into a map: a window
+    outside the DEM, a DEM without a coordinate reference system, a level count the map format
+    cannot hold, a bad overlay feature.
+
+    The message names the input; the attribute ``input`` names it as a value (``"window"``,
+    ``"dem"``, ``"metres_per_level"``, ``"overlay"`` …) for a command line or a widget.
+    """
+
+    input: str | None = None
+
+    def __init__(self, message: str, *, input: str | None = None) -> None:  # noqa: A002
+        super().__init__(message)
+        self.input = input
+
+
 class ScenarioFormatError(RulesError):
     """A scenario file (``maps/scenarios/*.json``, §9) that does not follow its format, or a
     scenario whose set-up or objectives break the rules (water, stacking, unknown units).

@@ -33,3 +33,11 @@ def test_voila_takes_options() -> None:
 def test_browser_install_is_announced() -> None:
     recipe = _dry_run("browser")
     assert recipe.index('echo "make browser: installing') < recipe.index("apt-get update")
+
+
+def test_gis_install_is_announced_and_the_test_and_lab_targets_use_it() -> None:
+    recipe = _dry_run("gis")
+    assert recipe.index('echo "make gis: installing') < recipe.index("apt-get update")
+    assert "gdal-bin poppler-utils" in recipe
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    assert "\ntest: $(STAMP) browser gis\n" in makefile and "\nlab: $(STAMP) gis\n" in makefile

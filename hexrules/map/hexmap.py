@@ -57,6 +57,7 @@ from hexrules.map.coords import Georef
 from hexrules.map.hexgrid import Hex, _require_hex
 from hexrules.map.mapfile import (
     FORMAT,
+    MAX_LEVEL,
     SCHEMA_VERSION,
     Hexside,
     _grid,
@@ -150,6 +151,12 @@ class HexMap:
             row, col = np.argwhere(elev < 0)[0]
             raise MapFormatError(
                 f"{where}: elevation[{row}][{col}] = {elev[row, col]} is below 0 (M-4)"
+            )
+        if (elev > MAX_LEVEL).any():
+            row, col = np.argwhere(elev > MAX_LEVEL)[0]
+            raise MapFormatError(
+                f"{where}: elevation[{row}][{col}] = {elev[row, col]} is above {MAX_LEVEL}, "
+                "the highest level a map holds (M-4)"
             )
         bad = (terr < 0) | (terr >= len(Terrain))
         if bad.any():

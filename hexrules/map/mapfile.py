@@ -20,10 +20,13 @@ from hexrules.map.coords import Georef
 from hexrules.map.hexgrid import Hex
 from hexrules.map.terrain import Terrain
 
-__all__ = ["FORMAT", "SCHEMA_VERSION", "Hexside", "parse_map"]
+__all__ = ["FORMAT", "MAX_LEVEL", "SCHEMA_VERSION", "Hexside", "parse_map"]
 
 FORMAT = "hexrules-map"
 SCHEMA_VERSION = 1
+#: The highest elevation level a map holds (M-4): levels are stored as 16-bit integers, and an
+#: effective height (L-2) adds the sight bonus on top.
+MAX_LEVEL = 32_000
 
 #: A hexside or a road link: the unordered pair of the two adjacent hexes it joins.
 Hexside = frozenset[Hex]
@@ -92,6 +95,14 @@ def _int(source: str, entry: str, value: Any, *, minimum: int | None = None) -> 
     if minimum is not None and value < minimum:
         raise _fail(source, entry, f"must be >= {minimum}, got {value}")
     return value
+
+
+def _level(source: str, entry: str, value: Any) -> int:
+    level = _int(source, entry, value, minimum=0)
+    if level > MAX_LEVEL:
+        raise _fail(source, entry, f"must be <= {MAX_LEVEL} (the highest level a map holds), "
+                                   f"got {level}")
+    return level
 
 
 def _offset_hex(source: str, entry: str, value: Any, cols: int, rows: int) -> Hex:
@@ -204,7 +215,7 @@ def parse_map(data: Any, source: str) -> dict[str, Any]:
 
     elevation = _rows(source, "elevation", data["elevation"], rows, cols, list,
                       ("rows (one list per row)", f"{cols} levels"),
-                      lambda entry, v: _int(source, entry, v, minimum=0))
+                      lambda entry, v: _level(source, entry, v))
     terrain = _rows(source, "terrain", data["terrain"], rows, cols, str,
                     ("strings (one per row)", f"a string of {cols} codes"),
                     lambda entry, ch: _terrain_code(source, entry, ch))
