@@ -46,7 +46,9 @@ gis:
 
 # Serves the repository root (the file browser reaches maps/, hexrules/data/tables/ and
 # docs/) and opens the lessons' index.
-lab: $(STAMP) gis
+lab: $(STAMP)
+	@$(MAKE) --no-print-directory gis || echo "make lab: gdal-bin/poppler-utils not installed" \
+	  "(lesson 09's raster comparison needs gdal_viewshed); the other lessons do not need them"
 	$(JUPYTER_CLASSROOM) $(VENV)/bin/jupyter lab --ServerApp.root_dir=. lessons/00_index.ipynb \
 	  $$( [ "$$(id -u)" = 0 ] && echo --allow-root ) $(LAB_ARGS)
 
