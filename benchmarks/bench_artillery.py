@@ -12,7 +12,7 @@ draws it at once.
 
 from __future__ import annotations
 
-import time
+from _timing import per_call
 
 from hexrules import FirePlan, HexMap, Unit, load_tables
 from hexrules.artillery import (
@@ -24,17 +24,6 @@ from hexrules.artillery import (
 )
 from hexrules.artillery import odds as art_odds
 from hexrules.dice import Dice
-
-
-def _best(fn, repeat: int = 5, number: int = 1) -> float:
-    """Best wall time per call over ``repeat`` runs of ``number`` calls, in seconds."""
-    best = float("inf")
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        for _ in range(number):
-            fn()
-        best = min(best, (time.perf_counter() - t0) / number)
-    return best
 
 
 def _clear() -> None:
@@ -52,7 +41,7 @@ def main() -> None:
         for t in targets:
             impact_distribution(m, t)
 
-    per = _best(impacts, repeat=3) / len(targets)
+    per = per_call(impacts, repeat=3) / len(targets)
     print(f"impact_distribution, one gun (uncached, {len(targets)} targets on the training map "
           f"incl. its edges): {per * 1e3:.2f} ms (goal ≤ 20 ms) {'OK' if per <= 0.02 else 'SLOW'}")
 
@@ -68,28 +57,28 @@ def main() -> None:
         for u in units:
             mission_odds(m, plan, u, tables=tables)
 
-    per = _best(missions_uncached, repeat=3) / len(units)
+    per = per_call(missions_uncached, repeat=3) / len(units)
     print(f"mission_odds, 6 guns on one unit (uncached, {len(units)} units in and around the "
           f"village): "
           f"{per * 1e3:.2f} ms (goal ≤ 20 ms) {'OK' if per <= 0.02 else 'SLOW'}")
-    per = _best(missions_cached, repeat=3) / len(units)
+    per = per_call(missions_cached, repeat=3) / len(units)
     print(f"mission_odds, impact and strike distributions cached: {per * 1e3:.2f} ms")
 
     def heat_map() -> None:
         _clear()
         attack_odds(m, m.parse((15, 20)), guns=6)
 
-    t = _best(heat_map, repeat=3)
+    t = per_call(heat_map, repeat=3)
     print(f"attack_odds heat map (one target, every hex of the training map, 6 guns): "
           f"{t * 1e3:.1f} ms (goal ≤ 500 ms) {'OK' if t <= 0.5 else 'SLOW'}")
 
     dice = Dice(seed=1)
-    t = _best(lambda: adjudicate_mission(m, plan, units[:7], dice=dice, tables=tables),
+    t = per_call(lambda: adjudicate_mission(m, plan, units[:7], dice=dice, tables=tables),
               repeat=5, number=20)
     print(f"adjudicate_mission, 6 guns, 7 units near the target: {t * 1e3:.2f} ms per mission")
 
     n = 1_000_000
-    t = _best(lambda: simulate_mission(m, plan, units[1], n=n, rng=1, tables=tables), repeat=3)
+    t = per_call(lambda: simulate_mission(m, plan, units[1], n=n, rng=1, tables=tables), repeat=3)
     print(f"simulate_mission, Monte Carlo (n={n:,} missions, vectorised): "
           f"{n * plan.guns / t:,.0f} guns/s")
 

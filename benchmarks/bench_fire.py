@@ -11,24 +11,13 @@ on 2 cores (numpy; a single core already exceeds it).
 from __future__ import annotations
 
 import os
-import time
 
 import numpy as np
+from _timing import per_call
 
 from hexrules import HexMap, Terrain, Unit, line_of_sight, load_tables
 from hexrules.combat import odds
 from hexrules.combat.odds import fire_odds, shot_distribution, simulate_fire, simulate_shots
-
-
-def _best(fn, repeat: int = 5, number: int = 1) -> float:
-    """Best wall time per call over ``repeat`` runs of ``number`` calls, in seconds."""
-    best = float("inf")
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        for _ in range(number):
-            fn()
-        best = min(best, (time.perf_counter() - t0) / number)
-    return best
 
 
 def main() -> None:
@@ -44,11 +33,11 @@ def main() -> None:
         for lv, t in cases:
             shot_distribution(lv, t, tables=tables)
 
-    per_shot = _best(all_cases, repeat=5, number=5) / len(cases)
+    per_shot = per_call(all_cases, repeat=5, number=5) / len(cases)
     print(f"exact odds, one shot (shot_distribution, enumerating the adjudication, "
           f"uncached): {per_shot * 1e3:.3f} ms (goal ≤ 1 ms) "
           f"{'OK' if per_shot <= 1e-3 else 'SLOW'}")
-    cached = _best(all_cached, repeat=5, number=20) / len(cases)
+    cached = per_call(all_cached, repeat=5, number=20) / len(cases)
     print(f"exact odds, one shot, cached: {cached * 1e3:.3f} ms")
 
     m = HexMap.load("training")
@@ -64,14 +53,14 @@ def main() -> None:
         for s, t in shooter_target:
             fire_odds(m, s, t, tables=tables)
 
-    per_decl = _best(map_odds, repeat=3) / max(len(shooter_target), 1)
+    per_decl = per_call(map_odds, repeat=3) / max(len(shooter_target), 1)
     print(f"exact odds, one declaration on the training map (fire_odds, incl. line of sight): "
           f"{per_decl * 1e3:.3f} ms over {len(shooter_target)} visible pairs")
 
     n = 5_000_000
     rng = np.random.default_rng(1)
     simulate_shots(9, Terrain.CITY, 1000, rng, tables=tables)  # warm up
-    t = _best(lambda: simulate_shots(9, Terrain.CITY, n, rng, tables=tables), repeat=3)
+    t = per_call(lambda: simulate_shots(9, Terrain.CITY, n, rng, tables=tables), repeat=3)
     rate = n / t
     print(f"Monte Carlo, single shots (simulate_shots, n={n:,}): {rate:,.0f} shots/s "
           f"(goal ≥ 1,000,000 on 2 cores; this machine has {os.cpu_count()} cores, numpy "
@@ -80,7 +69,7 @@ def main() -> None:
     if shooter_target:
         s, t = shooter_target[0]
         shooters = [s] + [s.replace(id=f"R{k}") for k in range(2, 5)]
-        tc = _best(lambda: simulate_fire(m, shooters, t, n=1_000_000, rng=rng, tables=tables),
+        tc = per_call(lambda: simulate_fire(m, shooters, t, n=1_000_000, rng=rng, tables=tables),
                    repeat=3)
         print(f"Monte Carlo, concentrated fire of 4 (simulate_fire, n=1,000,000): "
               f"{4e6 / tc:,.0f} shots/s")

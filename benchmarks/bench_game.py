@@ -18,18 +18,9 @@ import random
 import statistics
 import time
 
+from _timing import per_call
+
 from hexrules.game import GameState, Phase, Scenario, play_random
-
-
-def _per_call(fn, number: int, repeat: int = 5) -> float:
-    """Best wall time per call over ``repeat`` runs of ``number`` calls, in seconds."""
-    best = float("inf")
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        for _ in range(number):
-            fn()
-        best = min(best, (time.perf_counter() - t0) / number)
-    return best
 
 
 def _mid_game_states(sc: Scenario, games: int) -> list[GameState]:
@@ -66,8 +57,8 @@ def main() -> None:
     for what, pool in (("mid-game states (turns 3-6)", states),
                        ("of them in the direct-fire phase", fire)):
         sample = pool[:: max(1, len(pool) // 300)]
-        lazy = [_per_call(lambda s=s: len(s.legal_orders()), 50, 3) for s in sample]
-        full = [_per_call(lambda s=s: list(s.legal_orders()), 20, 3) for s in sample]
+        lazy = [per_call(lambda s=s: len(s.legal_orders()), 50, 3) for s in sample]
+        full = [per_call(lambda s=s: list(s.legal_orders()), 20, 3) for s in sample]
         sizes = [len(s.legal_orders()) for s in sample]
         med = statistics.median(lazy)
         p90 = sorted(lazy)[int(0.9 * len(lazy))]
@@ -80,20 +71,20 @@ def main() -> None:
     applies = []
     for s in sample[:100]:
         o = s.legal_orders()[0]
-        applies.append(_per_call(lambda s=s, o=o: s.apply(o), 20, 3))
+        applies.append(per_call(lambda s=s, o=o: s.apply(o), 20, 3))
     print(f"apply(order), one order (the first legal one) on {len(applies)} states: median "
           f"{statistics.median(applies) * 1e6:.0f} µs")
 
     s = sample[len(sample) // 2]
-    t = _per_call(s.clone, 2000)
+    t = per_call(s.clone, 2000)
     print(f"clone(): {t * 1e6:.1f} µs")
     text = json.dumps(s.to_dict())
-    save = _per_call(lambda: json.dumps(s.to_dict()), 10)
-    load = _per_call(lambda: GameState.from_dict(json.loads(text)), 10)
+    save = per_call(lambda: json.dumps(s.to_dict()), 10)
+    load = per_call(lambda: GameState.from_dict(json.loads(text)), 10)
     print(f"save / load a mid-game state (turn {s.turn}, {len(s.log)} records, "
           f"{len(text) / 1e3:.0f} kB of JSON): save {save * 1e3:.1f} ms, load {load * 1e3:.1f} ms")
     log = s.game_log()
-    replay = _per_call(log.replay, 5)
+    replay = per_call(log.replay, 5)
     print(f"replay of that game's log ({len(log.records) - 1} orders): {replay * 1e3:.1f} ms")
 
 

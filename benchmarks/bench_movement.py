@@ -15,19 +15,10 @@ from __future__ import annotations
 import statistics
 import time
 
+from _timing import per_call
+
 from hexrules import HexMap, Unit, load_tables, path_cost, reachable, step_cost
 from hexrules.movement import reach
-
-
-def _per_call(fn, number: int, repeat: int = 5) -> float:
-    """Best wall time per call over ``repeat`` runs of ``number`` calls, in seconds."""
-    best = float("inf")
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        for _ in range(number):
-            fn()
-        best = min(best, (time.perf_counter() - t0) / number)
-    return best
 
 
 def main() -> None:
@@ -43,7 +34,7 @@ def main() -> None:
 
     starts = [m.parse((c, r)) for c in range(1, 30, 4) for r in range(1, 30, 4)]
     for march in (False, True):
-        times = [_per_call(lambda s=s, mm=march: reachable(m, s, 5, march=mm, tables=tables),
+        times = [per_call(lambda s=s, mm=march: reachable(m, s, 5, march=mm, tables=tables),
                            200)
                  for s in starts]
         sizes = [len(reachable(m, s, 5, march=march)) for s in starts]
@@ -56,18 +47,18 @@ def main() -> None:
     board = ([Unit(f"B{i}", "blue", m.parse((3 * i, 17))) for i in range(10)]
              + [Unit(f"R{i}", "red", m.parse((5 + i, 12))) for i in range(5)])
     mover = Unit("R9", "red", m.parse((14, 14)))
-    t = _per_call(lambda: reachable(m, mover, units=board, tables=tables), 500)
+    t = per_call(lambda: reachable(m, mover, units=board, tables=tables), 500)
     print(f"reachable from the village with 15 units on the board: {t * 1e6:.0f} µs")
 
     village = m.parse("4563OO")
-    t = _per_call(lambda: reachable(m, village, 8, tables=tables), 200)
+    t = per_call(lambda: reachable(m, village, 8, tables=tables), 200)
     print(f"reachable, allowance 8 (rapid assault, E-1): {t * 1e6:.0f} µs, "
           f"{len(reachable(m, village, 8))} hexes")
 
-    t = _per_call(lambda: step_cost(m, "4563ON", "4563OO", tables=tables), 5000)
+    t = per_call(lambda: step_cost(m, "4563ON", "4563OO", tables=tables), 5000)
     print(f"step_cost, one step (military names): {t * 1e6:.1f} µs")
     road = ["4563PA", "4563PB", "4563PC", "4563PD", "4563PE", "4563PF"]
-    t = _per_call(lambda: path_cost(m, road, tables=tables), 2000)
+    t = per_call(lambda: path_cost(m, road, tables=tables), 2000)
     print(f"path_cost, 5 steps: {t * 1e6:.1f} µs")
 
 
