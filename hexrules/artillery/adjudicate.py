@@ -192,7 +192,7 @@ def _gun(hexmap: HexMap, plan: FirePlan, number: int, units: tuple[Unit, ...],
                 first = Step("A-6", label("artillery_attack_level"),
                              (("gun 火炮", plan.gun), ("ring 环", ring_label(z.ring)),
                               ("unit 算子", f"{u.id} {z.name}")),
-                             cell, result=f"level 等级 {level}", value=level)
+                             cell, result=f"attack level 攻击等级 {level}", value=level)
                 strikes.append(_strike(u, z.hex, z.terrain, z.ring, level, first, plan.gun,
                                        tables=tables, dice=dice, rule="A-7", who=who))
         steps.append(_zone_step(hexmap, impact, zone_hexes,

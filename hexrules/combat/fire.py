@@ -46,6 +46,7 @@ from hexrules.combat.orders import FireKind, FireOrder
 from hexrules.combat.record import TITLES, FireRecord, Shot
 from hexrules.dice import DiceSource
 from hexrules.errors import IllegalOrderError
+from hexrules.glossary import label
 from hexrules.map.hexgrid import Hex
 from hexrules.map.hexmap import HexMap
 from hexrules.map.terrain import Terrain
@@ -113,13 +114,13 @@ def _level_steps(distance: int, delta: int, *, kind: FireKind, suppressed: bool,
     level = int(cell.value)
     steps.append(Step(
         "F-3", TITLES["F-3"], (("range 距离", f"{distance} hexes 格"),), cell,
-        result=f"level 等级 {level}", value=level,
+        result=f"{label('standard_attack_level')} {level}", value=level,
         note="close combat: range 1 (F-12)" if close else "",
     ))
     if close:
         steps.append(Step(
             "F-4", TITLES["F-4"], (("Δlevel 高度差", "0"),), modifier=0,
-            result=f"level 等级 {level}", value=level,
+            result=f"attack level 攻击等级 {level}", value=level,
             note="close combat: same hex, no height difference (F-12)",
         ))
     else:
@@ -134,7 +135,7 @@ def _level_steps(distance: int, delta: int, *, kind: FireKind, suppressed: bool,
         steps.append(Step(
             "F-4", TITLES["F-4"],
             (("Δlevel 高度差", str(delta)), ("range 距离", f"{distance} hexes 格")),
-            hc, modifier=mod, result=f"level 等级 {level}", value=level, note=why,
+            hc, modifier=mod, result=f"attack level 攻击等级 {level}", value=level, note=why,
         ))
     m = modifiers(tables)
     mods: list[tuple[str, int]] = []
