@@ -102,7 +102,8 @@ def test_reveal_holds_its_text_on_the_python_side_until_pressed() -> None:
     assert not r.shown and r.output.outputs == ()
 
 
-@pytest.mark.parametrize("module", ["hexrules_widgets.inspector", "hexrules_widgets.reveal"])
+@pytest.mark.parametrize("module", ["hexrules_widgets.inspector", "hexrules_widgets.reveal",
+                                    "hexrules_widgets.panels"])
 def test_the_widgets_examples_run(module: str) -> None:
     import doctest
     import importlib

@@ -17,8 +17,9 @@ pytest.importorskip("ipyleaflet")
 
 from hexrules_widgets import OVERLAY_LEVELS, HexBoard, SightExplorer  # noqa: E402
 from hexrules_widgets.board import BASE_LEVELS  # noqa: E402
-from hexrules_widgets.explorer import CHART_SIZES, OVERLAY_STYLE, _png_size  # noqa: E402
+from hexrules_widgets.explorer import CHART_SIZES, OVERLAY_STYLE  # noqa: E402
 from hexrules_widgets.geo import MapGeo, hex_at_metres  # noqa: E402
+from hexrules_widgets.panels import png_size as _png_size  # noqa: E402
 from hexrules_widgets.style import style_widget, stylesheet  # noqa: E402
 
 from hexrules import HexMap, line_of_sight  # noqa: E402

@@ -26,17 +26,16 @@ from __future__ import annotations
 
 import html
 import io
-import struct
 import time
 from collections.abc import Mapping
 from typing import Any
 
 import ipywidgets as ipw
 from hexrules_widgets.board import HexBoard
+from hexrules_widgets.panels import first_block, png_size, verdict_html, why_html
 from hexrules_widgets.style import style_widget
 
 from hexrules.errors import CoordinateError
-from hexrules.map.coords import HEX_METRES
 from hexrules.map.hexgrid import Hex
 from hexrules.map.hexmap import HexMap
 from hexrules.render.plots import TERRAIN_COLOURS
@@ -88,11 +87,6 @@ _CHART_CAPTION = (
     "along the straight sight line (1 = one hex width, 50 m); the range is counted in hexes "
     "(M-1).</div>"
 )
-
-
-def _png_size(png: bytes) -> tuple[int, int]:
-    """(width, height) from a PNG's header."""
-    return struct.unpack(">II", png[16:24])
 
 
 class SightExplorer(ipw.VBox):
@@ -216,7 +210,7 @@ class SightExplorer(ipw.VBox):
 
         self.status = ipw.HTML(_PROMPT_OBSERVER)
         self.status.add_class("hexrules-status")
-        self.verdict = ipw.HTML(self._verdict_html(None))
+        self.verdict = ipw.HTML(verdict_html(None))
         self.verdict.add_class("hexrules-verdict")
         self.chart = ipw.Image(format="png")
         self.chart.add_class("hexrules-chart")
@@ -288,7 +282,7 @@ class SightExplorer(ipw.VBox):
         note = self._notes.get(label)
         if note and rec is not None:
             self._shown_note = f"{label}: {note}"
-            self.verdict.value = self._verdict_html(rec)
+            self.verdict.value = verdict_html(rec, self._shown_note)
         self._set_pair(label)
         return rec
 
@@ -322,7 +316,7 @@ class SightExplorer(ipw.VBox):
             self.board.clear_overlay(name)
         self._sync_boxes()
         self.status.value = _PROMPT_OBSERVER
-        self.verdict.value = self._verdict_html(None)
+        self.verdict.value = verdict_html(None)
         self.why.value = ""
         self._set_chart(self._empty_chart)
         self._update_legend()
@@ -368,14 +362,14 @@ class SightExplorer(ipw.VBox):
         self._sync_boxes()
         self.status.value = (f"Observer 观察单位 <b>{name}</b> (level 高程等级 "
                              f"{self.hexmap.elevation_at(a)}) — now click a target hex 目标")
-        self.verdict.value = self._verdict_html(None)
+        self.verdict.value = verdict_html(None)
         self.why.value = ""
         self._set_chart(self._empty_chart)
         self._draw_viewshed()
 
     def _show_record(self, rec: SightRecord) -> None:
         # the verdict first: it reaches the browser before the slower chart is drawn
-        self.verdict.value = self._verdict_html(rec)
+        self.verdict.value = verdict_html(rec, self._shown_note)
         self.status.value = ""  # the verdict names both ends; a click starts over
         # then the chart (about 30 ms to draw): the browser shows the verdict meanwhile; the
         # board's overlays and the long why panel follow
@@ -405,7 +399,7 @@ class SightExplorer(ipw.VBox):
         b.set_overlay("sight-grazes", grazes, level="graze")
         b.set_overlay("sight-points", self._point_features(rec), level="point")
         b.set_overlay("sight-block", self._block_features(rec), level="marker")
-        self.why.value = self._why_html(rec)
+        self.why.value = why_html(rec)
         self._sync_boxes()
         self._draw_viewshed()
         self._update_legend()
@@ -420,10 +414,6 @@ class SightExplorer(ipw.VBox):
         return [self.board.hex_feature(h, casing, role=role, part="casing"),
                 self.board.hex_feature(h, ring, role=role, part="ring")]
 
-    def _first_block(self, rec: SightRecord):
-        """The chart point the reason names as blocking (the first above the line), or None."""
-        return rec.blocking_points[0] if rec.blocking_points else None
-
     def _line_features(self, rec: SightRecord) -> list[dict[str, Any]]:
         """The sight line on a white casing; blocked: solid up to the first block, dashed on."""
         b = self.board
@@ -431,7 +421,7 @@ class SightExplorer(ipw.VBox):
         a, z = rec.observer, rec.target
         casing = b.line_feature([a, z], {"color": s["casing"], "weight": 8, "opacity": 0.9},
                                 part="casing")
-        block = self._first_block(rec)
+        block = first_block(rec)
         if block is None:
             return [casing, b.line_feature([a, z], {"color": s["visible"], "weight": 4,
                                                     "opacity": 1}, part="line")]
@@ -443,7 +433,7 @@ class SightExplorer(ipw.VBox):
 
     def _block_features(self, rec: SightRecord) -> list[dict[str, Any]]:
         """The first blocking hex (or hexside) outlined, and its chart point as a ringed dot."""
-        block = self._first_block(rec)
+        block = first_block(rec)
         if block is None:
             return []
         b = self.board
@@ -531,73 +521,9 @@ class SightExplorer(ipw.VBox):
             entries["hidden 观察不到 (viewshed 视域)"] = s["viewshed"]
         self.board.set_legend_extra(entries)
 
-    def _verdict_html(self, rec: SightRecord | None) -> str:
-        if rec is None:
-            return ("<div class='hexrules-verdict-line'>Verdict 判定: choose an observer "
-                    "观察单位 and a target 目标</div>")
-        e = html.escape
-        n = self.hexmap.name_of
-        cls = "hexrules-visible" if rec.visible else "hexrules-blocked"
-        parts = [
-            f"<div class='hexrules-verdict-line'><b class='{cls}'>{e(rec.verdict)}</b> · "
-            f"{e(n(rec.observer))} → {e(n(rec.target))} · range 距离 {rec.distance} hexes "
-            f"({rec.distance * HEX_METRES} m)</div>",
-            f"<div class='hexrules-case'><b>{e(CASE_LABELS[rec.case])}</b></div>",
-            f"<div class='hexrules-reason'>{e(rec.reason)}</div>",
-        ]
-        # hexsides whose two sides differ: the lower one is what the line meets (L-1)
-        sides = [g for g in rec.grazes if g.height is not None and len(set(g.heights)) == 2]
-        if sides:
-            ruled = "; ".join(f"{e(g.names[0])} | {e(g.names[1])}: min{g.heights} = {g.height}"
-                              for g in sides)
-            parts.append(f"<div class='hexrules-graze-note'>Along a hexside 格边 the line meets "
-                         f"the lower side's height (L-1, L-2): {ruled}</div>")
-        if self._shown_note:
-            parts.append(f"<div class='hexrules-shows'><i>{e(self._shown_note)}</i></div>")
-        parts.append(
-            f"<div class='hexrules-rules'>Rules 规则: {e(', '.join(rec.rules))} · the range is "
-            f"counted hex by hex (M-1); the chart measures along the straight line, "
-            f"{rec.length:.2f} hex widths</div>")
-        return "".join(parts)
-
-    def _why_html(self, rec: SightRecord) -> str:
-        """判定依据: every hex on the line with its level, terrain and height for sight."""
-        e = html.escape
-        block = self._first_block(rec)
-        blocking = set(block.where.split("|")) if block else set()
-        roles = {"observer": "observer 观察单位", "target": "target 目标"}
-        rows = []
-        for c in rec.crossings:
-            cls = " class='hexrules-why-block'" if c.name in blocking else ""
-            mark = " ✗" if c.name in blocking else ""
-            rows.append(
-                f"<tr{cls}><td>{e(c.name)}{mark}</td><td>{roles.get(c.role, 'passed 途经格')}"
-                f"</td><td>{c.entry:.2f}–{c.exit:.2f}</td><td>{c.elevation}</td>"
-                f"<td>{e(c.terrain.label)}</td><td>{c.height}</td></tr>")
-        for g in rec.grazes:
-            rows.append(
-                f"<tr><td>{e(g.names[0])} | {e(g.names[1])}</td><td>hexside 格边</td>"
-                f"<td>{g.entry:.2f}–{g.exit:.2f}</td><td colspan='3' "
-                f"class='hexrules-why-ruling'>{e(g.ruling)}</td></tr>")
-        points = "".join(
-            f"<li>({p.distance:.2f}, +{p.rise}) at {e(p.where)}: "
-            f"{'below or on the line ✓' if p.clear else '<b>above the line ✗</b>'}</li>"
-            for p in rec.chart_points
-        ) or "<li>none: no hex on the line rises above the lower unit</li>"
-        return (
-            "<div class='hexrules-why-title'><b>Why 判定依据</b> — every hex the line passes "
-            "through, with the height it takes part with</div>"
-            "<table><thead><tr><th>hex<br>六角格</th><th>role<br>作用</th><th>along the line"
-            "<br>沿线距离</th><th>level<br>高程等级</th><th>terrain<br>地形</th>"
-            "<th>height for sight<br>有效高程 (L-2)</th></tr>"
-            f"</thead><tbody>{''.join(rows)}</tbody></table>"
-            "<div>Chart points 高程变化点 (distance from the lower unit, 高程变化值):</div>"
-            f"<ul>{points}</ul>"
-        )
-
     def _set_chart(self, png: bytes) -> None:
         """Show ``png`` at exactly its pixel size."""
-        w, h = _png_size(png)
+        w, h = png_size(png)
         self.chart.value = png
         self.chart.width, self.chart.height = str(w), str(h)
         side = getattr(self, "side", None)

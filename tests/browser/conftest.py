@@ -160,10 +160,9 @@ def _serve(cmd: list[str], root: Path, log_name: str,
         _stop(proc)
 
 
-@pytest.fixture(scope="module")
-def lab_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A JupyterLab server on 127.0.0.1 serving a copy of the demo; yields its base URL."""
-    root = _workspace(tmp_path_factory, "lab")
+def serve_lab(root: Path) -> Iterator[str]:
+    """Start JupyterLab on 127.0.0.1 over ``root / 'notebooks'`` (settings and workspaces in
+    ``root``), yield its base URL, stop it (shared by every browser test module)."""
     port = _free_port()
     cmd = [
         sys.executable, "-m", "jupyterlab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
@@ -179,6 +178,12 @@ def lab_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     yield from _serve(cmd, root, "lab.log",
                       lambda proc, log: _wait_http(f"{url}/api/status", proc, log,
                                                    SERVER_START_S), url)
+
+
+@pytest.fixture(scope="module")
+def lab_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A JupyterLab server on 127.0.0.1 serving a copy of the demo; yields its base URL."""
+    yield from serve_lab(_workspace(tmp_path_factory, "lab"))
 
 
 @pytest.fixture(scope="session")

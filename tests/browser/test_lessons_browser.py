@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import ARTIFACTS, REPO, SERVER_START_S, _free_port, _serve, _wait_http
+from .conftest import ARTIFACTS, REPO, serve_lab
 
 pytestmark = pytest.mark.browser
 
@@ -51,21 +51,7 @@ def lessons_lab_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         path = root / "settings" / f"{plugin}.jupyterlab-settings"
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(values))
-    port = _free_port()
-    cmd = [
-        sys.executable, "-m", "jupyterlab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
-        f"--ServerApp.root_dir={root / 'notebooks'}", "--IdentityProvider.token=",
-        "--ServerApp.password=", "--LabApp.expose_app_in_browser=True",
-        f"--LabApp.user_settings_dir={root / 'settings'}",
-        f"--LabApp.workspaces_dir={root / 'workspaces'}",
-        "--ServerApp.open_browser=False",
-    ]
-    if hasattr(os, "geteuid") and os.geteuid() == 0:
-        cmd.append("--allow-root")
-    url = f"http://127.0.0.1:{port}"
-    yield from _serve(cmd, root, "lab.log",
-                      lambda proc, log: _wait_http(f"{url}/api/status", proc, log,
-                                                   SERVER_START_S), url)
+    yield from serve_lab(root)
 
 
 @pytest.fixture
