@@ -68,10 +68,12 @@
 #   Appendix B, in [Rulings of the Prokhorovka variant](../docs/rules.md#rulings-prokhorovka).
 
 # %%
+# %matplotlib inline
 import sys
 from fractions import Fraction
 from pathlib import Path
 
+from hexrules import use_cjk_fonts
 from hexrules.dice import Dice, ScriptedDice
 from hexrules.grid import Square, SquareGrid
 from hexrules.variants.prokhorovka import (
@@ -90,12 +92,14 @@ from hexrules.variants.prokhorovka.mortar import (
     rounds_odds,
     scatter_odds,
 )
+from hexrules.variants.prokhorovka.plot import plot_board
 
 here = Path.cwd()
 sys.path.insert(0, str(here if (here / "_check11.py").exists() else here / "lessons"))
 import _check11 as check
 from _check import table
 
+use_cjk_fonts()  # Chinese labels in plots, when a CJK font is available
 rules = load_rules()
 table(["vehicle 车辆", "front 正面 mm", "side 侧面 mm", "rear 后面 mm", "crew"],
       [(v.name, v.front, v.flank, v.rear, v.crew) for v in rules.vehicles.values()])
@@ -244,7 +248,11 @@ check.solution("2")
 # enters on turn 4). A game keeps its state, its dice and the log of every order with its
 # record. Here the German player calls the mortars on the middle Soviet squad in its trench,
 # with scripted dice for the call (n = 2, four tubes on the aim square, two on its east),
-# then seeded dice.
+# then seeded dice. The board at the start: forest, plain and hills, the road, the farm
+# (barn, house, haystacks) and the two trench lines; German units grey-blue, Soviet red.
+
+# %%
+ax = plot_board(cut, window=(0, 15, 59, 45))
 
 # %%
 call = [2] + [3, 4, 4] * 4 + [4, 4, 4] * 2
@@ -279,6 +287,13 @@ game.play_random(seed=3)
 r = result(game.state)
 replayed = ProkGame.load(game.save())
 r["winner"], r["by"], {k: str(v) for k, v in r["points"].items()}, replayed.state == game.state
+
+# %% [markdown]
+# The end of the game as the German side sees it (fog of war): its own units, and only the
+# enemies one of them has a clear line to.
+
+# %%
+ax = plot_board(game.state, side="german", window=(0, 15, 59, 45))
 
 # %% [markdown]
 # ### Exercise 3 练习

@@ -199,3 +199,39 @@ def test_P_17_the_mortar_step_offers_every_square() -> None:
     orders = legal_orders(g.state)
     assert len(orders) == 1 + 60 * 60 and orders[0] == EndPhase()
     assert orders[-1] == MortarCall(1, Square(59, 59))
+
+
+def _candidates(s):  # noqa: ANN001, ANN202
+    """Orders of every kind for every unit, legal or not."""
+    from hexrules.variants.prokhorovka import FinishMove, MeleeAssault
+
+    ids = [u.id for u in s.units]
+    out = [EndPhase(), MortarCall(1, Square(0, 0)), MortarCall(2, Square(5, 5))]
+    out += [Activate(i) for i in ids] + [HoldFire(i) for i in ids]
+    out += [FinishMove(f) for f in (None, *range(8))]
+    if s.mover is not None:
+        out += [MoveStep(n) for n in s.unit(s.mover.unit).square.neighbours()]
+    out += [OpenFire(a, b, m) for a in ids for b in ids for m in ("normal", "win")]
+    out += [MeleeAssault(a, b) for a in ids for b in ids]
+    return out
+
+
+def test_P_8_legal_orders_are_exactly_the_accepted_orders() -> None:
+    from hexrules.variants.prokhorovka import can
+
+    for seed in range(3):
+        g = ProkGame.new("cut", seed=seed)
+        rng = random.Random(seed)
+        k = 0
+        while not g.state.over:
+            s = g.state
+            if k % 3 == 0:
+                listed = set(legal_orders(s)) if s.phase != "mortar" else None
+                for o in _candidates(s):
+                    ok = can(s, o)
+                    if listed is not None:
+                        assert ok == (o in listed), (s, o)
+                    elif isinstance(o, MortarCall):
+                        assert ok == (o.company == 1 and 1 not in s.calls_used), o
+            g.apply(random_order(s, rng))
+            k += 1

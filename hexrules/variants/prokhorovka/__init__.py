@@ -37,6 +37,7 @@ from hexrules.variants.prokhorovka.orders import (
     MoveStep,
     OpenFire,
 )
+from hexrules.variants.prokhorovka.plot import plot_board
 from hexrules.variants.prokhorovka.record import ProkRecord
 from hexrules.variants.prokhorovka.scenario import Scenario, load_scenario
 from hexrules.variants.prokhorovka.score import result
@@ -48,5 +49,5 @@ __all__ = [
     "Activate", "EndPhase", "FinishMove", "HoldFire", "MeleeAssault", "MortarCall",
     "MoveStep", "OpenFire", "OrderRecord", "PState", "PUnit", "PView", "ProkGame",
     "ProkRecord", "Rules", "Scenario", "apply", "can", "legal_orders", "load_rules",
-    "load_scenario", "new_state", "result", "unit_orders", "verify", "view",
+    "load_scenario", "new_state", "plot_board", "result", "unit_orders", "verify", "view",
 ]

@@ -100,7 +100,7 @@ def legal_orders(s: PState) -> Sequence[Order]:
                                 if step_problem(s, n) is None]
             if u.square not in s.occupant:
                 out.append(FinishMove())
-                out += [FinishMove(f) for f in range(8) if f != u.facing]
+                out += [FinishMove(f) for f in range(8)]
             return out
         return [EndPhase()] + [Activate(u.id) for u in s.units
                                if u.side == s.to_act and movable(s, u)]
