@@ -235,3 +235,43 @@ def test_P_8_legal_orders_are_exactly_the_accepted_orders() -> None:
                         assert ok == (o.company == 1 and 1 not in s.calls_used), o
             g.apply(random_order(s, rng))
             k += 1
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not os.environ.get("HEXRULES_SLOW"), reason="HEXRULES_SLOW=1")
+def test_P_8_many_random_cut_games_keep_the_rules() -> None:
+    from hexrules.records import decode, encode
+
+    for seed in range(300):
+        g = ProkGame.new("cut", seed=seed)
+        rng = random.Random(seed)
+        while not g.state.over:
+            g.apply(random_order(g.state, rng))
+            _invariants(g)
+        if seed % 10 == 0:
+            assert g.replay() == g.state
+            assert all(decode(json.loads(json.dumps(encode(r)))) == r for _, r in g.log)
+
+
+def test_P_24_computer_players_play_legal_games_from_their_view() -> None:
+    from hexrules.variants.prokhorovka.players import (
+        GreedyPlayer,
+        ProkPlayer,
+        RandomPlayer,
+        play,
+    )
+
+    assert isinstance(GreedyPlayer(), ProkPlayer) and isinstance(RandomPlayer(), ProkPlayer)
+    g = ProkGame.new("cut", seed=21)
+    play(g, {"german": GreedyPlayer(seed=1), "soviet": GreedyPlayer(seed=2)})
+    assert g.state.over and g.replay() == g.state
+    g = ProkGame.new("cut", seed=22)
+    play(g, {"german": RandomPlayer(seed=3), "soviet": GreedyPlayer(seed=4)}, max_orders=50)
+    assert len(g.log) == 50
+
+    class Cheat:
+        def decide(self, view, orders):  # noqa: ANN001, ANN202
+            return OpenFire("GQ1", "SQ1")
+
+    with pytest.raises(IllegalOrderError, match="not a legal order"):
+        play(ProkGame.new("cut", seed=1), {"german": Cheat(), "soviet": Cheat()})

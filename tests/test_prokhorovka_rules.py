@@ -662,3 +662,14 @@ def test_P_18_the_fast_sight_check_agrees_with_the_exact_walk() -> None:
             rng.randrange(60), rng.randrange(60))
         exact = not any(b.blocks(sq) for sq in b.grid.between(a, z))
         assert b.clear(a, z) == exact == b.clear(z, a), (a, z)
+
+
+def test_P_5_a_step_that_ends_the_move_may_not_end_it_on_a_friend() -> None:
+    sc = scenario([u("german", "Pz IV G", 9, 10), u("german", "squad", 10, 10),
+                   u("soviet", "squad", 25, 25)],
+                  feature=[{"feature": "barn", "squares": [[10, 10], [11, 10]]}])
+    s = at_movement(sc)
+    s, _ = apply(s, Activate("GP4-1"), ScriptedDice([6]))
+    with pytest.raises(IllegalMoveError, match="end the move there"):
+        apply(s, MoveStep(Square(10, 10)), ScriptedDice([]))
+    assert MoveStep(Square(10, 10)) not in legal_orders(s)

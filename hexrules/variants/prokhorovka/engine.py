@@ -155,6 +155,11 @@ def step_problem(s: PState, to: Square) -> str | None:
         return f"the step to {to} costs {cost}, {u.id} has {m.points} left (P-9)"
     if m.trench_only and not b.has_trench(u.square):
         return f"{u.id} left the trench: its move is over (P-20)"
+    ends = (m.trench_only and not b.has_trench(to)) or (
+        not u.is_squad and b.feature_at(to) == "barn" and b.feature_at(u.square) != "barn")
+    if occ is not None and ends:
+        return (f"{to} holds {occ.id}, and this step would end the move there (P-5, P-19, "
+                f"P-20) [project ruling]")
     if occ is not None:  # through a friend: it must be able to step on to a free square
         left = m.points - cost
         ok = any(b.grid.contains(n) and b.can_enter(n, u.arm) and n not in s.occupant

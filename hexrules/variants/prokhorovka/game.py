@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from hexrules.dice import Dice, DiceSource, DiceState
@@ -26,7 +27,7 @@ from hexrules.records import RecordFormatError, decode, encode
 from hexrules.variants.prokhorovka.engine import apply, new_state
 from hexrules.variants.prokhorovka.legal import legal_orders, unit_orders
 from hexrules.variants.prokhorovka.orders import EndPhase, Order
-from hexrules.variants.prokhorovka.scenario import Scenario, load_scenario
+from hexrules.variants.prokhorovka.scenario import SCENARIO_DIR, Scenario, load_scenario
 from hexrules.variants.prokhorovka.state import OrderRecord, PState
 from hexrules.variants.prokhorovka.view import PView, view
 
@@ -111,8 +112,12 @@ class ProkGame:
                         self.origin, list(self.log))
 
     def save(self) -> dict[str, Any]:
-        """A JSON-safe dictionary: scenario, starting dice, every order and record."""
-        return {"format": SAVE_FORMAT, "schema_version": 1, "scenario": self.scenario.source,
+        """A JSON-safe dictionary: scenario (a shipped one by name, else its path), starting
+        dice, every order and record."""
+        src = Path(self.scenario.source)
+        shipped = src.parent == SCENARIO_DIR.resolve() and src.suffix == ".toml"
+        return {"format": SAVE_FORMAT, "schema_version": 1,
+                "scenario": src.stem if shipped else str(src),
                 "scenario_name": self.scenario.name, "digest": self.scenario.digest,
                 "dice": self.origin.to_dict(),
                 "log": [[encode(o), encode(r)] for o, r in self.log]}

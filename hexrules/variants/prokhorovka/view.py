@@ -46,6 +46,8 @@ class PView:
     seen: tuple[SeenUnit, ...]
     hidden: int
     losses: tuple[tuple[str, int, int, int], ...]   # (side, killed, wounded, vehicles lost)
+    scenario: str = ""                              # the scenario's name (the public map)
+    mover: str | None = None                        # the unit moving now (P-9), if any
 
     def to_dict(self) -> dict[str, object]:
         """A JSON-safe dictionary."""
@@ -77,7 +79,9 @@ def view(s: PState, side: str) -> PView:
                     sum(u.wounded for u in s.units if u.side == sd),
                     sum(u.destroyed for u in s.units if u.side == sd))
                    for sd in ("german", "soviet"))
-    return PView(side, s.turn, s.phase, s.to_act, own, tuple(seen), hidden, losses)
+    mover = s.mover.unit if s.mover is not None else None
+    return PView(side, s.turn, s.phase, s.to_act, own, tuple(seen), hidden, losses,
+                 s.scenario.name, mover)
 
 
 register(SeenUnit, PView)
