@@ -17,13 +17,15 @@ from collections.abc import Sequence
 
 from hexrules.engine_core import Concat
 from hexrules.grid.square import Square
-from hexrules.variants.prokhorovka.engine import (
-    _assault_problem,
+from hexrules.variants.prokhorovka.checks import (
+    assault_problem,
     available_calls,
+    fire_kind,
     fire_problem,
     movable,
     step_problem,
 )
+from hexrules.variants.prokhorovka.fire import hit_need
 from hexrules.variants.prokhorovka.orders import (
     Activate,
     EndPhase,
@@ -36,6 +38,7 @@ from hexrules.variants.prokhorovka.orders import (
     Order,
 )
 from hexrules.variants.prokhorovka.state import PState
+from hexrules.variants.prokhorovka.units import PUnit
 
 __all__ = ["legal_orders", "unit_orders"]
 
@@ -71,17 +74,14 @@ def unit_orders(s: PState, uid: str) -> list[Order]:
                 out.append(OpenFire(uid, t.id, mode))
             elif mode == "normal" and not _in_reach(s, u, t):
                 break
-        if u.is_squad and t.is_squad and _assault_problem(s, u, t) is None:
+        if u.is_squad and t.is_squad and assault_problem(s, u, t) is None:
             out.append(MeleeAssault(uid, t.id))
     return out
 
 
-def _in_reach(s: PState, u, t) -> bool:  # noqa: ANN001
-    from hexrules.variants.prokhorovka.engine import _fire_kind
-    from hexrules.variants.prokhorovka.fire import hit_need
-
+def _in_reach(s: PState, u: PUnit, t: PUnit) -> bool:
     vt = None if u.is_squad else s.rules.vehicles[u.type]
-    return hit_need(s.rules, _fire_kind(u, t), u.square.distance2(t.square),
+    return hit_need(s.rules, fire_kind(u, t), u.square.distance2(t.square),
                     long_range_bonus=bool(vt and vt.long_range_bonus)) is not None
 
 
