@@ -29,7 +29,7 @@
 # | 04 | [Adjudicating direct fire 直瞄射击裁决](04_direct_fire.ipynb) | A tank shot step by step (F-1…F-12) in each fire mode (halted 停止间射击, short-halt 短停射击, moving 行进间射击), the odds before rolling, cover and concentrated fire. |
 # | 05 | [Movement and reactive fire 机动与反应射击](05_movement.ipynb) | Movement costs (机动消耗) and roads (道路) on the training map, march (行军) and why it is risky, stacking (堆叠), opportunity fire (机会射击), covering fire (掩护射击), moving (行进间射击) and short-halt fire (短停射击), an illegal step under the strict and the paper-table referee, close combat (近战) round by round, and a 1-v-1 game from Python. |
 # | 06 | [Artillery 炮兵火力](06_artillery.ipynb) | Fire plans (炮兵火力计划) and the delay (正常延迟/非正常延迟), one gun's drift (偏移) step by step, the exact drift map, rings (弹着格, 相邻格, 间隔格) and the shelter of settlement and forest, the risk to your own tanks, and the lasting impact hex (A-1…A-8). |
-# | 09 | [Real ground 真实地形](09_real_ground.ipynb) | A hex map from a real DEM step by step (window, UTM, heights, levels, drainage, overlay), sight lines on real ground, and the hex rule against GDAL's terrain viewshed with measured figures. |
+# | 09 | [Real ground 真实地形](09_real_ground.ipynb) | A hex map from a real DEM step by step (window, UTM, heights, levels, drainage, overlay), sight lines on real ground, "what if there were a wood here?" with the map editor, and the hex rule against GDAL's terrain viewshed with measured figures. |
 # | — | [Instructor demo 教员演示](instructor_demo.ipynb) | For the instructor: the interactive board and sight explorer to show in class. |
 
 # %% [markdown]

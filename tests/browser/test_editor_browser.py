@@ -158,9 +158,11 @@ def _exercise(page: Any, folder: Path, shot: str, *, whole_screen: bool) -> None
     assert bar["y"] + bar["height"] < box["map"][1], (bar, box["map"])
 
     page.locator(".hexrules-editor-undo").click()
-    _verdict(page, clear.verdict)
     page.locator(".hexrules-editor-status", has_text="Undone 已撤销").wait_for(timeout=30_000)
+    _verdict(page, clear.verdict)
     page.locator(".hexrules-editor-redo").click()
+    # the verdict reaches the page before the status line: wait for both
+    page.locator(".hexrules-editor-status", has_text="Redone 已重做").wait_for(timeout=30_000)
     _verdict(page, blocked.verdict)
 
     page.locator(".hexrules-editor-file input").fill("wood.json")
