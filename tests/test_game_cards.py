@@ -389,6 +389,7 @@ def test_E_7_the_instructor_deals_a_card_and_reshuffles_and_it_is_planned_at_T_4
     assert (s.phase, s.to_act) == (Phase.RANDOM_EVENT, Side.RED)
     s, _ = s.apply(PlanFire(H(11, 5)))
     assert any(p.gun == "122" and p.side is Side.RED for p in s.cards.plans)
+    assert s.game_log().replay() == s  # the instructor's deal replays like any order
     no_cards = new_game([Unit("R1", "red", H(0, 1))], [1])
     refused(no_cards, DealCard("red", "E-1"), "§7")
 
