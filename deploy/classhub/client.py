@@ -153,9 +153,11 @@ class Cadet:
                                json={"type": "notebook", "format": "json", "content": notebook})
         resp.raise_for_status()
 
-    def run_notebook(self, path: str, timeout: float = 180.0) -> LessonRun:
+    def run_notebook(self, path: str, timeout: float = 180.0,
+                     keep_kernel: bool = False) -> LessonRun:
         """Start a kernel, run every code cell of the cadet's notebook ``path`` in it (in the
-        notebook's folder), and shut the kernel down."""
+        notebook's folder), and shut the kernel down (unless ``keep_kernel``: then
+        ``shutdown(run.kernel_id)`` does)."""
         folder = path.rsplit("/", 1)[0] if "/" in path else ""
         cells = code_cells(self.read(path)["content"])
         resp = self.server_api("POST", "/kernels", json={"name": "python3", "path": folder})
@@ -165,8 +167,13 @@ class Cadet:
         try:
             errors = asyncio.run(self._execute(kernel, cells, timeout))
         finally:
-            self.server_api("DELETE", f"/kernels/{kernel}")
+            if not keep_kernel:
+                self.shutdown(kernel)
         return LessonRun(len(cells), errors, time.perf_counter() - t0, kernel)
+
+    def shutdown(self, kernel: str) -> None:
+        """Shut a kernel of the cadet's server down."""
+        self.server_api("DELETE", f"/kernels/{kernel}")
 
     def run_code(self, code: str, timeout: float = 60.0) -> tuple[list[str], list[str]]:
         """Run one piece of code in a fresh kernel; (its stdout lines, its errors)."""
