@@ -16,9 +16,12 @@ Options (each also an environment variable, ``HEXRULES_HUB_<NAME>``):
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
+import pwd
 import secrets
 import signal
+import sqlite3
 import subprocess
 import sys
 import time
@@ -120,15 +123,29 @@ def _alive(pid: int) -> bool:
         return False
 
 
+def hub_accounts(state: Path) -> list[pwd.struct_passwd]:
+    """The class accounts of this hub's users (from its database in ``state``)."""
+    db = state / "jupyterhub.sqlite"
+    if not db.exists():
+        return []
+    with contextlib.closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as con:
+        try:
+            names = {row[0] for row in con.execute("SELECT name FROM users")}
+        except sqlite3.Error:
+            return []
+    return [a for a in class_accounts() if a.pw_name in names]
+
+
 def leftovers(state: Path) -> list[int]:
-    """Processes of the class server still running: the proxy and anything of a class account."""
+    """Processes of this class server still running: its proxy, and any process of the class
+    accounts of its users (a server or kernel that outlived the hub)."""
     pids: set[int] = set()
     proxy = state / "jupyterhub-proxy.pid"
     try:
         pids.add(int(proxy.read_text()))
     except (OSError, ValueError):
         pass
-    uids = {a.pw_uid for a in class_accounts()}
+    uids = {a.pw_uid for a in hub_accounts(state)}
     for entry in Path("/proc").iterdir():
         try:
             if entry.name.isdigit() and entry.stat().st_uid in uids:

@@ -28,9 +28,10 @@ from pathlib import Path
 
 from classhub import course
 from classhub.accounts import is_class_account
+from classhub.client import Cadet
 
-__all__ = ["PREFIX", "Capacity", "CadetMemory", "TrialHub", "cadet_memory", "estimate_capacity",
-           "reasons_not_to_run"]
+__all__ = ["PREFIX", "Capacity", "CadetMemory", "FirstLogin", "TrialHub", "cadet_memory",
+           "estimate_capacity", "first_login", "reasons_not_to_run"]
 
 DEPLOY = Path(__file__).resolve().parents[1]
 REPO = DEPLOY.parent
@@ -240,3 +241,32 @@ def estimate_capacity(per_cadet: int, hub: int, lesson_cpu_seconds: float,
     usable = memory - reserve - hub
     cadets = max(0, usable // per_cadet)
     return Capacity(int(cadets), per_cadet, usable, cadets * lesson_cpu_seconds / cores)
+
+
+@dataclass
+class FirstLogin:
+    """What one person's login measured: to a running server, to lesson 02 run, memory."""
+
+    name: str
+    login_to_server: float
+    login_to_lesson: float
+    cells: int
+    errors: list[str]
+    memory: CadetMemory
+
+
+def first_login(cadet: Cadet, lesson: str = "hexrules/lessons/02_line_of_sight.ipynb",
+                ) -> FirstLogin:
+    """Log in, start the server, run ``lesson`` top to bottom in a new kernel; measure the
+    times and, with the lesson's kernel still running, the memory; then end the kernel."""
+    t0 = time.perf_counter()
+    if not cadet.log_in():
+        raise RuntimeError(f"{cadet.name} could not log in")
+    cadet.make_token()
+    cadet.start_server()
+    to_server = time.perf_counter() - t0
+    run = cadet.run_notebook(lesson, keep_kernel=True)
+    to_lesson = time.perf_counter() - t0
+    memory = cadet_memory(cadet.name)
+    cadet.shutdown(run.kernel_id)
+    return FirstLogin(cadet.name, to_server, to_lesson, run.cells, run.errors, memory)

@@ -22,7 +22,6 @@ import pwd
 import stat
 import subprocess
 import sys
-import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -31,12 +30,13 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "deploy"))
 
-from classhub.client import Cadet, LessonRun  # noqa: E402
+from classhub.client import Cadet  # noqa: E402
 from classhub.trial import (  # noqa: E402
     ACCOUNT_PREFIX,
+    FirstLogin,
     TrialHub,
-    cadet_memory,
     estimate_capacity,
+    first_login,
     reasons_not_to_run,
 )
 
@@ -65,29 +65,11 @@ def hub():
 
 
 class Person:
-    """A cadet or the instructor, with what their first login measured."""
+    """A cadet or the instructor, logged in, with what their first login measured."""
 
-    def __init__(self, cadet: Cadet) -> None:
+    def __init__(self, cadet: Cadet, first: FirstLogin) -> None:
         self.cadet = cadet
-        self.run: LessonRun | None = None
-        self.login_to_server = 0.0
-        self.login_to_lesson = 0.0
-        self.memory = None
-
-
-def _first_lesson(person: Person) -> Person:
-    """Log in, start the server, run lesson 02 (its kernel kept), measure; then end the kernel."""
-    cadet = person.cadet
-    t0 = time.perf_counter()
-    assert cadet.log_in(), f"{cadet.name} could not log in"
-    cadet.make_token()
-    cadet.start_server()
-    person.login_to_server = time.perf_counter() - t0
-    person.run = cadet.run_notebook(LESSON, keep_kernel=True)
-    person.login_to_lesson = time.perf_counter() - t0
-    person.memory = cadet_memory(cadet.name)  # server + the lesson's kernel
-    cadet.shutdown(person.run.kernel_id)
-    return person
+        self.first = first
 
 
 @pytest.fixture(scope="module")
@@ -98,11 +80,11 @@ def people(hub: TrialHub) -> dict[str, Person]:
     for cadet in cadets:
         cadet.sign_up()
         instructor.approve(cadet.name)
-    everyone = [Person(instructor)] + [Person(c) for c in cadets]
+    everyone = [instructor, *cadets]
     instructor.http.cookies.clear()  # log in again, at the same moment as the cadets
     with ThreadPoolExecutor(len(everyone)) as pool:
-        done = list(pool.map(_first_lesson, everyone))
-    return {p.cadet.name: p for p in done}
+        firsts = list(pool.map(first_login, everyone))
+    return {c.name: Person(c, f) for c, f in zip(everyone, firsts, strict=True)}
 
 
 def test_a_sign_up_waits_for_the_instructor(hub: TrialHub, people: dict[str, Person]) -> None:
@@ -121,16 +103,15 @@ def test_a_sign_up_waits_for_the_instructor(hub: TrialHub, people: dict[str, Per
 def test_lesson_02_runs_for_every_cadet_and_the_instructor(people: dict[str, Person],
                                                            hub: TrialHub,
                                                            capsys: pytest.CaptureFixture) -> None:
-    for name, person in people.items():
-        assert person.run is not None and person.run.cells > 10, name
-        assert person.run.errors == [], (name, person.run.errors)
-    cadets = [people[n] for n in CADETS]
-    per_cadet = max(p.memory.rss for p in cadets)
-    capacity = estimate_capacity(per_cadet, hub.hub_memory(),
-                                 max(p.memory.cpu_seconds for p in cadets))
+    firsts = {name: person.first for name, person in people.items()}
+    for name, first in firsts.items():
+        assert first.cells > 10 and first.errors == [], (name, first.errors)
+    cadets = [firsts[n] for n in CADETS]
+    capacity = estimate_capacity(max(f.memory.rss for f in cadets), hub.hub_memory(),
+                                 max(f.memory.cpu_seconds for f in cadets))
     with capsys.disabled():
         print(f"\nclass server, {len(people)} people logging in at once (lesson 02):")
-        for name, p in people.items():
+        for name, p in firsts.items():
             print(f"  {name:18} login→server {p.login_to_server:5.1f} s, login→lesson run "
                   f"{p.login_to_lesson:5.1f} s; server+kernel RSS {p.memory.rss / MiB:4.0f} MiB "
                   f"(USS {p.memory.uss / MiB:4.0f} MiB, {p.memory.processes} processes), "
