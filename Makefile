@@ -112,6 +112,11 @@ $(HUB_STAMP): $(HUB_SOURCES)
 	$(HUB_VENV)/bin/python -m pip install --quiet --upgrade pip
 	$(HUB_VENV)/bin/python -m pip install --quiet '.[hub]'
 	mkdir -p $(HUB_PREFIX)/proxy && cp deploy/proxy/package.json $(HUB_PREFIX)/proxy/
+	@# configurable-http-proxy 5 needs Node.js 20; Debian 12's nodejs is 18: take 4.6.3 there
+	cd $(HUB_PREFIX)/proxy && if [ "$$(node -p 'process.versions.node.split(".")[0]')" -lt 20 ]; \
+	  then echo "make hub-env: Node.js $$(node --version) is older than 20:" \
+	    "configurable-http-proxy 4.6.3 instead of 5.3.0"; \
+	  npm pkg set dependencies.configurable-http-proxy=4.6.3 && npm pkg delete overrides; fi
 	cd $(HUB_PREFIX)/proxy && npm install --quiet --no-audit --no-fund --package-lock=false
 	mkdir -p $(HUB_VENV)/etc/jupyter $(HUB_VENV)/share/jupyter/voila/templates
 	cp config/jupyter_server_config.py config/voila.py $(HUB_VENV)/etc/jupyter/
@@ -121,6 +126,8 @@ $(HUB_STAMP): $(HUB_SOURCES)
 	touch $(HUB_STAMP)
 
 hub: hub-env
+	@$(MAKE) --no-print-directory gis || echo "make hub: gdal-bin/poppler-utils not installed" \
+	  "(lesson 09's raster comparison needs gdal_viewshed); the other lessons do not need them"
 	$(HUB_VENV)/bin/python $(HUBCTL) start --ip $(HUB_IP) --port $(HUB_PORT) $(HUB_ARGS)
 
 hub-stop:

@@ -33,6 +33,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 from classhub.accounts import class_accounts  # noqa: E402
+from classhub.limits import CadetGroup  # noqa: E402
 
 DEFAULTS = {"prefix": "/opt/hexrules-hub", "state": "/var/lib/hexrules-hub", "ip": "0.0.0.0",
             "port": "8000", "hub_port": "8081", "proxy_api_port": "8001"}
@@ -174,6 +175,11 @@ def stop(opts: argparse.Namespace) -> int:
         except ProcessLookupError:
             pass
     time.sleep(0.2)
+    for account in hub_accounts(state):
+        CadetGroup(account.pw_name).remove()
+    for folder in CadetGroup("-").dirs.values():  # the hub's own group, once it is empty
+        with contextlib.suppress(OSError):
+            folder.parent.rmdir()
     (state / "hubctl.pid").unlink(missing_ok=True)
     still = leftovers(state)
     if still:

@@ -41,6 +41,9 @@ INSTRUCTORS = {n.strip() for n in setting("INSTRUCTORS", "instructor").split(","
 
 # --- where the hub listens and keeps its state ------------------------------------------
 c.JupyterHub.bind_url = f"http://{setting('IP', '0.0.0.0')}:{setting('PORT', '8000')}"
+if setting("SSL_CERT", ""):  # HTTPS straight from the hub (else put a TLS proxy in front)
+    c.JupyterHub.ssl_cert = setting("SSL_CERT", "")
+    c.JupyterHub.ssl_key = setting("SSL_KEY", "")
 c.JupyterHub.hub_ip = "127.0.0.1"
 c.JupyterHub.hub_port = int(setting("HUB_PORT", "8081"))
 c.ConfigurableHTTPProxy.api_url = f"http://127.0.0.1:{setting('PROXY_API_PORT', '8001')}"
