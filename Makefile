@@ -90,7 +90,8 @@ HUB_PORT   ?= 8000
 HUB_ARGS   ?=
 HUB_VENV    = $(HUB_PREFIX)/venv
 HUB_STAMP   = $(HUB_PREFIX)/.installed
-HUB_SOURCES := pyproject.toml deploy/proxy/package.json \
+HUB_SOURCES := Makefile pyproject.toml deploy/proxy/package.json deploy/lab-overrides.json \
+  deploy/classhub/course.py \
   $(shell find hexrules widgets lessons docs maps config -type f -not -path '*/__pycache__/*' \
     -not -path '*/.ipynb_checkpoints/*' 2>/dev/null)
 HUBCTL      = deploy/hubctl.py --prefix $(HUB_PREFIX) --state $(HUB_STATE)
@@ -121,6 +122,8 @@ $(HUB_STAMP): $(HUB_SOURCES)
 	mkdir -p $(HUB_VENV)/etc/jupyter $(HUB_VENV)/share/jupyter/voila/templates
 	cp config/jupyter_server_config.py config/voila.py $(HUB_VENV)/etc/jupyter/
 	cp -r config/voila/templates/hexrules $(HUB_VENV)/share/jupyter/voila/templates/
+	mkdir -p $(HUB_VENV)/share/jupyter/lab/settings
+	cp deploy/lab-overrides.json $(HUB_VENV)/share/jupyter/lab/settings/overrides.json
 	$(HUB_VENV)/bin/python deploy/classhub/course.py publish . $(HUB_PREFIX)/share/hexrules/course
 	chmod -R a+rX $(HUB_PREFIX)
 	touch $(HUB_STAMP)
