@@ -167,6 +167,45 @@ def test_a_course_update_adds_new_lessons_and_keeps_every_edit(
     assert json.dumps(three.read(LESSON)["content"]) == before
 
 
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [  # as tests/browser launches it: nothing but 127.0.0.1
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="no Debian chromium (make browser)")
+def test_a_cadet_logs_in_from_a_browser_and_lab_opens_the_lessons(
+        hub: TrialHub, people: dict[str, Person]) -> None:
+    from playwright.sync_api import sync_playwright
+
+    cadet = people[CADETS[2]].cadet
+    outside: list[str] = []
+
+    def only_loopback(route) -> None:  # noqa: ANN001 - a Playwright Route
+        if route.request.url.startswith(hub.url):
+            route.continue_()
+        else:
+            outside.append(route.request.url)
+            route.abort()
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1280, "height": 720})
+            page.route("**/*", only_loopback)
+            page.goto(f"{hub.url}/hub/login")
+            page.fill("input[name=username]", cadet.name)
+            page.fill("input[name=password]", cadet.password)
+            page.click("input[type=submit], button[type=submit]")
+            page.wait_for_selector(".jp-Notebook", timeout=120_000)
+            assert page.url.endswith(f"/user/{cadet.name}/lab/tree/hexrules/lessons/"
+                                     "00_index.ipynb")
+            page.wait_for_selector(".jp-DirListing-item:has-text('02_line_of_sight')")
+        finally:
+            browser.close()
+    assert outside == []
+
+
 def test_each_cadet_has_a_memory_and_cpu_limit(hub: TrialHub,
                                                people: dict[str, Person]) -> None:
     cadet = people[CADETS[1]].cadet
