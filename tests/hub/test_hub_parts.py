@@ -149,3 +149,9 @@ def test_the_configuration_loads_in_the_hubs_environment() -> None:
     out = subprocess.run([str(prefix / "venv" / "bin" / "python"), "-c", code], cwd=DEPLOY,
                          capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["ClassAuthenticator", "ClassSpawner", "2G"]
+    # the doctests of the modules that need JupyterHub, in the hub's environment
+    code = ("import doctest, classhub.auth, classhub.spawner\n"
+            "print(sum(doctest.testmod(m).failed for m in (classhub.auth, classhub.spawner)))\n")
+    out = subprocess.run([str(prefix / "venv" / "bin" / "python"), "-c", code], cwd=DEPLOY,
+                         capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "0"
