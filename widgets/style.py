@@ -35,8 +35,8 @@ def _read(name: str) -> str:
 
 @cache
 def stylesheet() -> str:
-    """The widgets' CSS: the CJK ``@font-face`` rule, then ``explorer.css``."""
-    return _read("cjk_font.css") + "\n" + _read("explorer.css")
+    """The widgets' CSS: the CJK ``@font-face`` rule, ``explorer.css``, then ``play.css``."""
+    return _read("cjk_font.css") + "\n" + _read("explorer.css") + "\n" + _read("play.css")
 
 
 _STYLE: ipw.HTML | None = None
