@@ -306,3 +306,12 @@ def test_threat_view_draws_the_librarys_threat_map(m: HexMap) -> None:
     assert "can reach" in tv.why.value
     tv.set_units(units[:1])
     assert tv.threat == threat_map(units[:1], m, "red", kind="damage")
+
+
+def test_the_widgets_take_a_game_state_or_a_sides_view(m: HexMap) -> None:
+    from hexrules.game import GameState, view
+
+    state = GameState.new(m, _units(m), turns=1, seed=1)
+    fs = FireStepper(m, view(state, "red"))
+    assert [u.id for u in fs.units] == [u.id for u in state.units]
+    assert ThreatView(m, state).threat == threat_map(state.units, m, "red")

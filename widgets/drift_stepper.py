@@ -43,7 +43,7 @@ from hexrules_widgets.board import HexBoard
 from hexrules_widgets.fire_panels import step_html
 from hexrules_widgets.stepper import CAUGHT, DiceControls, StepNav, dice_html, error_html, pct
 from hexrules_widgets.style import style_widget
-from hexrules_widgets.units import CounterLayer, show_impacts, show_path, show_zone
+from hexrules_widgets.units import CounterLayer, show_impacts, show_path, show_zone, units_of
 
 from hexrules.artillery import (
     ArtilleryRecord,
@@ -175,7 +175,7 @@ class DriftStepper(ipw.VBox):
                  seed: int = 1, board_height: str = "600px") -> None:
         self.hexmap = hexmap if isinstance(hexmap, HexMap) else HexMap.load(hexmap)
         self.tables = tables or load_tables()
-        self.units: tuple[Unit, ...] = tuple(units)
+        self.units: tuple[Unit, ...] = units_of(units)
         self.plan: FirePlan | None = None
         self.record: ArtilleryRecord | None = None
         self.stages: list[DriftStage] = []

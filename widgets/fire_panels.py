@@ -49,7 +49,7 @@ def _f3(tables: TableSet, step: Step) -> str:
     t = tables.attack_level
     rows = [(b.label, [str(lv)]) for b, lv in zip(t.bands, t.levels, strict=True)]
     cell = step.cell
-    return table_html(f"F-3 {label('standard_attack_level')} (range 距离, hexes 格)",
+    return table_html("range 距离 (hexes 格) → level 等级",
                       ["level"], rows, row=cell.row if cell else None,
                       column=cell.column if cell else None, css="hexrules-f3")
 
@@ -60,7 +60,7 @@ def _f4(tables: TableSet, step: Step) -> str:
     rows = [(str(d), [str(v) for v in vals]) for d, vals in enumerate(t.rows, 1)]
     cell = step.cell
     row = cell.row.split()[0] if cell else None  # '8 (Δ 10 → 8)': the row read is 8
-    return table_html(f"F-4 {label('height_correction')} (Δlevel 高度差 × range 距离)", cols,
+    return table_html("Δlevel 高度差 ↓ × range 距离 →", cols,
                       rows, row=row, column=cell.column if cell else None, css="hexrules-f4")
 
 
@@ -69,9 +69,9 @@ def _f6(tables: TableSet, step: Step) -> str:
     cols = [str(lv) for lv in t.levels]
     rows = [(str(s), [r.code for r in t.rows[s]]) for s in range(2, 13)]
     cell = step.cell
-    return table_html(f"F-6 {label('combat_result_table')} (2d6 × {label('final_attack_level')})",
-                      cols, rows, row=cell.row if cell else None,
-                      column=cell.column if cell else None, css="hexrules-f6")
+    return table_html("2d6 ↓ × final attack level 最终攻击等级 →", cols, rows,
+                      row=cell.row if cell else None, column=cell.column if cell else None,
+                      css="hexrules-f6")
 
 
 def _shot_title(rec: FireRecord, k: int) -> str:
@@ -109,7 +109,7 @@ def stage_html(rec: FireRecord, stage: Any, tables: TableSet) -> str:
     elif kind == "F-4":
         extra = _f4(tables, step) if step.cell is not None else ""
     elif kind == "F-6" and step.cell is not None:
-        extra = dice_html(step.dice, size=30) + _f6(tables, step)
+        extra = dice_html(step.dice, size=26) + _f6(tables, step)
     elif kind == "F-7" and step.dice:
         faces = tables.combat_results.terrain_faces
         target_t = next((v for k, v in step.inputs if k.startswith("target hex")), "")

@@ -49,7 +49,7 @@ from hexrules_widgets.stepper import (
     frac_html,
 )
 from hexrules_widgets.style import style_widget
-from hexrules_widgets.units import CounterLayer, counter_legend
+from hexrules_widgets.units import CounterLayer, counter_legend, units_of
 
 from hexrules.combat import FireKind, FireOdds, FireOrder, FireRecord, adjudicate_fire, fire_odds
 from hexrules.dice import FacesNeeded
@@ -105,8 +105,8 @@ class FireStepper(ipw.VBox):
     Parameters
     ----------
     hexmap : HexMap or str
-    units : iterable of Unit
-        The units on the board (ids unique).
+    units : iterable of Unit, GameState or View
+        The units on the board (ids unique; a state's or a side's view's ``units``).
     tables : TableSet, optional
     seed : int
         The seed of the seeded dice.
@@ -133,7 +133,7 @@ class FireStepper(ipw.VBox):
                  board_height: str = "600px") -> None:
         self.hexmap = hexmap if isinstance(hexmap, HexMap) else HexMap.load(hexmap)
         self.tables = tables or load_tables()
-        self.units: tuple[Unit, ...] = tuple(units)
+        self.units: tuple[Unit, ...] = units_of(units)
         self.shooters: list[str] = []
         self.target: str | None = None
         self.odds: FireOdds | None = None
@@ -303,6 +303,12 @@ class FireStepper(ipw.VBox):
                        f"{frac_html(odds.p_destroyed)}</div>")
         return "".join(out)
 
+    def _odds_line(self, odds: FireOdds) -> str:
+        curve = " → ".join(frac_html(p) for p in odds.kill_curve)
+        return (f"<div class='hexrules-odds-line'><b>Odds before rolling</b> · "
+                f"{html.escape(str(odds.order))} · {html.escape(label('destroyed'))} "
+                f"{curve}</div>")
+
     # -- adjudication --------------------------------------------------------------------
     def adjudicate(self) -> FireRecord | None:
         """Roll the dice (the mode chosen) and adjudicate; shows the first step.
@@ -331,6 +337,8 @@ class FireStepper(ipw.VBox):
         self.need = None
         self.typed_row.layout.display = "none"
         self.record = rec
+        if self.odds is not None:  # one line while stepping: room for the tables
+            self.odds_panel.value = self._odds_line(self.odds)
         self.stages = fire_stages(rec)
         self.nav.set(0, len(self.stages))
         self.go(0)

@@ -34,7 +34,7 @@ from hexrules_widgets.board import HexBoard
 from hexrules_widgets.drift_stepper import heat_colour
 from hexrules_widgets.stepper import frac_html, pct
 from hexrules_widgets.style import style_widget
-from hexrules_widgets.units import CounterLayer, SvgLayer, show_reach
+from hexrules_widgets.units import CounterLayer, SvgLayer, show_reach, units_of
 
 from hexrules.analysis import Threat, threat_map, threat_of
 from hexrules.glossary import label
@@ -58,9 +58,10 @@ def threat_overlay(board: HexBoard, threat: Mapping[Hex, Fraction], *,
     top = max(threat.values(), default=Fraction(0))
     feats = []
     if top > 0:
+        ftop = float(top)
         for h, p in threat.items():
-            if p > 0:
-                c = heat_colour(float(p / top))
+            if p.numerator:
+                c = heat_colour(float(p) / ftop)
                 feats.append(board.hex_feature(h, {"color": c, "weight": 0.4, "fillColor": c,
                                                    "fillOpacity": 0.7}, p=f"{p}",
                                                part="threat"))
@@ -74,8 +75,8 @@ class ThreatView(ipw.VBox):
     Parameters
     ----------
     hexmap : HexMap or str
-    units : iterable of Unit
-        The units on the board (or a game state's ``units``).
+    units : iterable of Unit, GameState or View
+        The units on the board (a state's or a side's view's ``units``).
     side : Side or str
         The side of the unit that would stop in a hex.
     kind : str
@@ -98,7 +99,7 @@ class ThreatView(ipw.VBox):
                  board_height: str = "600px") -> None:
         self.hexmap = hexmap if isinstance(hexmap, HexMap) else HexMap.load(hexmap)
         self.tables = tables or load_tables()
-        self.units = tuple(units)
+        self.units = units_of(units)
         self.unit_type = unit_type
         self.threat: dict[Hex, Fraction] = {}
         self.threat_of: Threat | None = None

@@ -58,6 +58,7 @@ __all__ = [
     "show_path",
     "show_reach",
     "show_zone",
+    "units_of",
 ]
 
 #: Counter colours of the two sides (红方 / 蓝方).
@@ -155,6 +156,16 @@ class Counter:
     def count(self) -> int:
         """Counters in the stack."""
         return len(self.ids)
+
+
+def units_of(units: Any) -> tuple[Unit, ...]:
+    """The units of a game state or a side's view (``.units``), or of an iterable of Unit.
+
+    >>> from hexrules import Hex
+    >>> units_of([Unit("R1", "red", Hex(0, 0))])[0].id
+    'R1'
+    """
+    return tuple(getattr(units, "units", units))
 
 
 def _esc(text: str) -> str:

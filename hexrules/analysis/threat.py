@@ -146,8 +146,8 @@ class _Context:
         d = shooter.hex.distance(h)
         if d == 0:
             return None  # close combat, not direct fire (the ruling)
-        m = self.hexmap
-        delta = abs(m.elevation_at(shooter.hex) - m.elevation_at(h))
+        cells = self.hexmap.cells  # cached per map: (elevation, terrain, height, name)
+        delta = abs(cells[shooter.hex][0] - cells[h][0])
         key = (d, delta, shooter.suppressed)
         if key not in self._levels:
             if self.tables.attack_level.lookup(d) is None:
@@ -236,20 +236,22 @@ def threat_map(
     kind = _kind(kind)
     ctx, shooters = _prepare(state_or_units, hexmap, side, unit_type, tables)
     m = hexmap
-    sights = [fast_sight(m).viewshed(u.hex) for u in shooters]
+    sights = [fast_sight(m).viewshed(u.hex).tolist() for u in shooters]
+    cells = m.cells
+    zero = Fraction(0)
     out: dict[Hex, Fraction] = {}
     for h in m.hexes():
         col, row = h.to_offset()
         levels = []
         for u, seen in zip(shooters, sights, strict=True):
-            if seen[row, col]:
+            if seen[row][col]:
                 lv = ctx.level(u, h)
                 if lv is not None and lv > 0:
                     levels.append(lv)
         if not levels:
-            out[h] = Fraction(0)
+            out[h] = zero
             continue
-        final = ctx.final(levels, m.terrain_at(h))
+        final = ctx.final(levels, cells[h][1])
         if kind == "destroy":
             out[h] = final.get(_DESTROYED, Fraction(0))
         else:

@@ -247,7 +247,8 @@ def test_drift_stepper_steps_a_gun_to_its_impact(play_lab_url: str, projector: A
                                arg=text, timeout=30_000)
     text = page.locator(".hexrules-step").inner_text()
     assert impact in text, text
-    assert page.locator("path.hexrules-overlay-drift-zone").count() > 0
+    page.locator("path.hexrules-overlay-drift-zone").first.wait_for(state="attached",
+                                                                     timeout=30_000)
 
 
 def test_threat_view_shades_the_map(play_lab_url: str, projector: Any) -> None:
