@@ -1,0 +1,54 @@
+"""Small squad scenarios built in memory for the tests of the squad variant (Appendix A)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from hexrules.map import Hex, HexMap
+from hexrules.units import Side
+from hexrules.variants.squad import (
+    ActionPlan,
+    AttackPlan,
+    Deployment,
+    Placement,
+    SquadGround,
+    SquadScenario,
+    SquadState,
+    Team,
+)
+
+ZONES = {Side.RED: (0, 3), Side.BLUE: (12, 15)}
+
+
+def at(col: int, row: int) -> Hex:
+    """The hex at offset (col, row)."""
+    return Hex.from_offset(col, row)
+
+
+def scenario(teams: Iterable[Team], *, hexmap: HexMap | None = None,
+             cover: Iterable[Hex] = (), vegetation: Iterable[Hex] = (), turns: int = 2,
+             zones: dict[Side, tuple[int, int]] | None = None) -> SquadScenario:
+    """A scenario on a flat 16 × 8 map (or ``hexmap``) with the given teams."""
+    m = hexmap or HexMap.flat(16, 8, name="squad-test")
+    g = SquadGround(m, frozenset(vegetation), frozenset(cover))
+    return SquadScenario("test", "<test>", g, turns, at(8, 4), zones or ZONES, tuple(teams))
+
+
+def deployed(teams: Iterable[Team], dice: object = None, **kw: object) -> SquadState:
+    """A state past deployment (teams where they are), in the action-plan phase of turn 1."""
+    teams = tuple(teams)
+    zones = {Side.RED: (0, 15), Side.BLUE: (0, 15)}
+    s = SquadState.new(scenario(teams, zones=zones, **kw), dice=dice)  # type: ignore[arg-type]
+    for side in (Side.RED, Side.BLUE):
+        s, _ = s.apply(Deployment(side, tuple(
+            Placement(t.id, t.hex, t.facing, t.posture, t.order, t.contact)
+            for t in teams if t.side is side)))
+    return s
+
+
+def no_plans(s: SquadState) -> SquadState:
+    """Both sides hand in empty plans for the phase awaited."""
+    kind = ActionPlan if s.phase.value == "action plans" else AttackPlan
+    for side in (Side.RED, Side.BLUE):
+        s, _ = s.apply(kind(side))
+    return s
