@@ -33,6 +33,7 @@ from fractions import Fraction
 
 from hexrules.chance import outcomes
 from hexrules.dice import DiceSource
+from hexrules.glossary import label
 from hexrules.records import Effect, Step
 from hexrules.tables import Cell
 from hexrules.variants.squad.detection import actual_distance
@@ -122,17 +123,17 @@ def take_loss(rules: SquadRules, team: Team, loss: int, flip_turn: int
     after = team.but(defence=new)
     losses = theo - new
     if new == 0:
-        return after, [Step("Q-4", "Killed 阵亡", (("defence", f"{new}/{theo}"),),
+        return after, [Step("Q-4", label("killed"), (("defence", f"{new}/{theo}"),),
                             result="killed 阵亡: removed at the end of the turn", value=True)]
     if 2 * losses >= theo:
         until = flip_turn if team.suppressed_until is None else max(team.suppressed_until,
                                                                     flip_turn)
         after = after.but(suppressed_until=until)
-        return after, [Step("Q-23", "Suppression 压制",
+        return after, [Step("Q-23", label("suppressed"),
                             (("defence", f"{new}/{theo}"), ("losses", f"2×{losses} ≥ {theo}")),
                             result=f"suppressed 压制 until the end of turn {until}",
                             value=True)]
-    return after, [Step("Q-23", "Suppression 压制",
+    return after, [Step("Q-23", label("suppressed"),
                         (("defence", f"{new}/{theo}"), ("losses", f"2×{losses} < {theo}")),
                         result="not suppressed", value=False)]
 
@@ -168,23 +169,23 @@ def _formula(ground: SquadGround, attackers: Sequence[Team], target: Team, trigg
                   ("defence", f"{u.defence}/{t.defence}")]
         if triggered:
             inputs.append(("engage on sight (Q-24)", f"× {r.engage_penalty}"))
-        steps.append(Step("Q-18", f"Actual attack 实际攻击力 {u.id}", tuple(inputs),
+        steps.append(Step("Q-18", f"{label('actual_attack')} {u.id}", tuple(inputs),
                           result=_f(aa), value=aa))
         ad = actual_distance(ground, u, target.hex)
         c = range_factor(r, ad)
         cover = ground.has_cover(target.hex)
-        steps.append(Step("Q-17", f"Actual distance 实际距离 {u.id}",
+        steps.append(Step("Q-17", f"{label('actual_distance')} {u.id}",
                           (("front hex to target", str(ad - (r.cover_distance if cover else 0))),
                            ("cover", f"+{r.cover_distance}" if cover else "none")),
                           result=str(ad), value=ad))
-        steps.append(Step("Q-19", f"Range factor 距离修正系数 {u.id}",
+        steps.append(Step("Q-19", f"{label('range_factor')} {u.id}",
                           (("actual distance", str(ad)),),
                           result=f"c = {_f(c)}; contributes {_f(aa * c)}", value=c,
                           note=f"c = 1 up to {r.full_range}, else {r.full_range} ÷ distance"))
         total += aa * c
     dfn = actual_defence(r, target)
     a = attack_value(total, dfn)
-    steps.append(Step("Q-20", "Total attack and A 总攻击值",
+    steps.append(Step("Q-20", f"{label('total_attack')} and A",
                       (("total", _f(total)), ("actual defence 实际防御值", str(dfn))),
                       result=f"A = {a}", value=a, note="⌊total ÷ actual defence⌋, at least 1"))
     return total, dfn, a, steps
@@ -233,8 +234,8 @@ def resolve_attack(ground: SquadGround, attackers: Sequence[Team], target: Team,
     purpose = f"{'+'.join(u.id for u in ok)}→{target.id}"
     faces, b, loss = roll_result(dice, a, opens_fire, purpose)
     rolls = dice.since(mark)
-    loss = min(loss, int(target.defence or 0))
-    steps.append(Step("Q-21", "Roll and initiative 战场主动",
+    loss = min(loss, int(target.defence or 0))  # [project ruling] never below 0
+    steps.append(Step("Q-21", label("battlefield_initiative"),
                       (("opens fire 主动开火", "yes: two dice, keep the lower" if opens_fire
                         else "no: one die"), ("A", str(a))),
                       dice=faces, result=f"B = {b}: {'hit 有效' if b <= a else 'miss 无效'}",
@@ -242,11 +243,11 @@ def resolve_attack(ground: SquadGround, attackers: Sequence[Team], target: Team,
     if b > a:
         return AttackRecord(kind, tuple(u.id for u in ok), tuple(dropped), target.id, total, a,
                             opens_fire, b, False, 0, False, False, tuple(steps), rolls)
-    steps.append(Step("Q-22", "Attack result table 攻击结果表", (("A", str(a)), ("B", str(b))),
+    steps.append(Step("Q-22", label("attack_result_table"), (("A", str(a)), ("B", str(b))),
                       cell=Cell("Q-22", "1 + ⌊(A − B) ÷ 6⌋", str(a), str(b), loss),
                       result=f"−{loss} defence", value=loss))
     if not apply_loss:
-        steps.append(Step("Q-25", "Attack phase 攻击阶段", (),
+        steps.append(Step("Q-25", label("attack_phase"), (),
                           result="the loss applies at the end of the phase", value=loss))
         return AttackRecord(kind, tuple(u.id for u in ok), tuple(dropped), target.id, total, a,
                             opens_fire, b, True, loss, False, False, tuple(steps), rolls)

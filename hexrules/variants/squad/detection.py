@@ -22,6 +22,7 @@ Examples
 
 from __future__ import annotations
 
+from hexrules.glossary import label
 from hexrules.map.hexgrid import Hex
 from hexrules.records import Step
 from hexrules.variants.squad.ground import SquadGround
@@ -77,7 +78,7 @@ def detect(ground: SquadGround, observer: Team, target: Team) -> DetectionRecord
     steps: list[Step] = []
     on, tn = hex_name(observer.hex), hex_name(target.hex)
     seen = ground.sees(observer.hex, target.hex)
-    steps.append(Step("L-1", "Line of sight 通视判断", (("from", on), ("to", tn)),
+    steps.append(Step("L-1", label("line_of_sight"), (("from", on), ("to", tn)),
                       result="clear 通视" if seen else "blocked 不通视", value=seen,
                       note="traced hex to hex, as in the main game (L-1…L-7)"))
     if not seen:
@@ -87,20 +88,20 @@ def detect(ground: SquadGround, observer: Team, target: Team) -> DetectionRecord
     ad_t = actual_distance(ground, target, observer.hex)
     lit = ad_o <= near or ad_t <= near
     if lit:
-        steps.append(Step("Q-14", "Lighting 点亮",
+        steps.append(Step("Q-14", label("lighting"),
                           ((f"actual distance {observer.id}→{target.id}", str(ad_o)),
                            (f"actual distance {target.id}→{observer.id}", str(ad_t))),
                           result="lit up 点亮: full status shown", value=True,
                           note=f"one of them ≤ {near}"))
         return DetectionRecord(observer.id, target.id, True, True, tuple(steps))
     rr, arc = detection_range(ground, observer, target.hex)
-    steps.append(Step("Q-8", "Facing 方向", (("arc", arc.value),
+    steps.append(Step("Q-8", label("facing"), (("arc", arc.value),
                                              ("R", str(observer.type(r).detection)),
                                              ("arc modifier", f"{r.arc[arc.value]:+d}")),
                       modifier=r.arc[arc.value], result=f"R′ {rr}", value=rr))
     dd = detectability(ground, target)
     terr = ground.terrain(target.hex)
-    steps.append(Step("Q-13", "Detectability 被侦察范围",
+    steps.append(Step("Q-13", label("detectability"),
                       (("D", str(target.type(r).detectability)),
                        (f"posture {target.posture.value}",
                         f"{r.postures[target.posture.value].detectability:+d}"),
@@ -111,7 +112,7 @@ def detect(ground: SquadGround, observer: Team, target: Team) -> DetectionRecord
     d = front_hex(observer).distance(target.hex)
     ok = d <= rr and d <= dd
     why = "d ≤ R′ and d ≤ D′" if ok else ("d > R′" if d > rr else "d > D′")
-    steps.append(Step("Q-13", "Detection check 侦察结算",
+    steps.append(Step("Q-13", label("detection_check"),
                       (("d", str(d)), ("R′", str(rr)), ("D′", str(dd))),
                       result="detected 发现" if ok else "not detected 未发现", value=ok,
                       note=why))

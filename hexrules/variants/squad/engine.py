@@ -156,6 +156,7 @@ def _verify_attack_plan(state: SquadState, plan: AttackPlan) -> None:
             if i in attacking:
                 raise IllegalOrderError(f"attack {k}: {i} makes one attack a phase (Q-9)")
             attacking.add(i)
+        # [project ruling] one message whether or not such a team exists: no leak
         if not state.detects(plan.side, a.target) or not any(
                 t.id == a.target and t.side is not plan.side for t in state.teams):
             raise IllegalOrderError(f"attack {k}: {plan.side.value} has no detected enemy "
@@ -306,6 +307,7 @@ def _end_of_turn(state: SquadState, ref: Referee) -> tuple[SquadState, list]:
 
 def _winner(state: SquadState, teams: list[Team], removed: dict[Side, int]
             ) -> tuple[Side | None, str]:
+    # [project ruling] one unit per hex: the side standing on the objective holds it alone
     obj = state._scenario().objective
     holders = {t.side for t in teams if t.hex == obj}
     if len(holders) == 1:

@@ -139,6 +139,8 @@ class Referee:
                     continue
                 target = min(cands, key=lambda e: (actual_distance(self.ground, t, e.hex),
                                                    actual_defence(r, e), hex_order(e.hex)))
+                # [project ruling] the trigger is spent when the unit stops, even if the
+                # waiting side's fire at this check then makes it drop out (Q-16)
                 self.actions[t.id] = []
                 self.ap[t.id] = 0
                 self.set_team(t.but(triggered=True))
@@ -147,6 +149,8 @@ class Referee:
                                   (("nearest detected enemy in range", target.id),),
                                   result="stops and attacks at once (Q-24)", value=True))
             elif t.order is StandingOrder.SEARCH:
+                # [project ruling] it reacts while it has actions or can still take its
+                # contact posture; the change takes effect before this check's attacks
                 can_change = t.posture is not t.contact and \
                     self.ap.get(t.id, 0) >= r.posture_change_ap
                 if not self.actions.get(t.id) and not can_change:
@@ -221,6 +225,7 @@ class Referee:
 
 def movement_phase(ref: Referee, plans: Iterable[ActionPlan]) -> Side:
     """Execute both action plans on ``ref`` (Q-12); returns the side that went first."""
+    # [project ruling] a side's teams act in the order of its plan, then the unlisted ones
     order: dict[Side, list[str]] = {Side.RED: [], Side.BLUE: []}
     for plan in plans:
         for tp in plan.teams:

@@ -27,6 +27,7 @@ from typing import Any
 
 from hexrules.dice import Dice, DiceSource, DiceState, Roll
 from hexrules.errors import GameFormatError, RulesError
+from hexrules.glossary import label
 from hexrules.records import Effect, Step, decode, encode, register
 from hexrules.units import Side
 from hexrules.variants.squad.plans import SquadOrder
@@ -50,9 +51,8 @@ class SquadPhase(Enum):
     @property
     def label(self) -> str:
         """English with the Chinese term."""
-        return {"deployment": "Deployment 部署阶段", "action plans": "Action plans 行动计划表",
-                "attack plans": "Attack plans 攻击计划书", "over": "Game over 推演结束"}[
-            self.value]
+        return label({"deployment": "deployment_phase", "action plans": "action_plan",
+                      "attack plans": "attack_plan", "over": "game_over"}[self.value])
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 
 from hexrules.errors import CoordinateError, RulesError, RulesTypeError
+from hexrules.glossary import label
 from hexrules.map.hexgrid import Hex, direction_vector
 from hexrules.records import register
 from hexrules.units import Side
@@ -66,8 +67,8 @@ class StandingOrder(Enum):
     @property
     def label(self) -> str:
         """English with the Chinese term."""
-        return {"engage": "Engage on sight 见敌必战", "covert": "Covert approach 隐蔽接敌",
-                "search": "Search and reconnoitre 搜索侦察"}[self.value]
+        return label({"engage": "engage_on_sight", "covert": "covert_approach",
+                      "search": "search_and_reconnoitre"}[self.value])
 
     @classmethod
     def parse(cls, value: StandingOrder | str) -> StandingOrder:

@@ -2,7 +2,8 @@
 
 A side's view holds its own teams in full and, of the enemy, only the teams it has detected:
 their id, type and hex (Q-13), and their full status only when lit up (Q-14). An enemy team
-the side has not detected is absent altogether: no id, no hex, no plan, no count. The other
+the side has not detected is absent altogether: no id, no hex, no plan, no count
+(**[project ruling]**: unlike the main game, not even how many are hidden). The other
 side's pending plan and the game log are never part of a view. The side's reports are the
 headings of the attacks its own teams made or suffered this turn, naming only the attackers
 that took part (they are revealed, Q-15).
