@@ -74,7 +74,7 @@ from hexrules.variants.squad.rules import (
     TerrainInfo,
     load_rules,
 )
-from hexrules.variants.squad.scenario import SquadScenario, load_scenario
+from hexrules.variants.squad.scenario import SquadScenario, load_scenario, practice
 from hexrules.variants.squad.state import SquadPhase, SquadRecord, SquadState
 from hexrules.variants.squad.teams import (
     Arc,
@@ -94,7 +94,7 @@ __all__ = [
     "ActionPlan", "Attack", "AttackPlan", "ChangePosture", "Deployment", "Heal", "KnownTeam",
     "Placement", "SquadGame", "SquadPhase", "SquadRecord", "SquadScenario", "SquadState",
     "SquadView", "StepAction", "TeamPlan", "TurnAction", "legal_actions", "load_scenario",
-    "play_random", "random_order", "view",
+    "play_random", "practice", "random_order", "view",
     "RULES_FILE", "Arc", "AttackOdds", "AttackRecord", "DetectionRecord", "HealRecord",
     "Posture", "PostureInfo", "SquadEvent", "SquadGround", "SquadRules", "StandingOrder",
     "Team", "TeamType", "TerrainInfo", "actual_attack", "actual_defence", "actual_distance",

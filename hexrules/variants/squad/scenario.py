@@ -29,7 +29,7 @@ Examples
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -49,7 +49,7 @@ from hexrules.variants.squad.ground import SquadGround
 from hexrules.variants.squad.rules import load_rules
 from hexrules.variants.squad.teams import Team, hex_name, parse_hex_name
 
-__all__ = ["SCENARIO_FORMAT", "SQUAD_DIR", "SquadScenario", "load_scenario"]
+__all__ = ["SCENARIO_FORMAT", "SQUAD_DIR", "SquadScenario", "load_scenario", "practice"]
 
 SCENARIO_FORMAT = "hexrules-squad-scenario"
 #: Where :func:`load_scenario` finds a bare name such as ``"lesson"``.
@@ -207,3 +207,28 @@ def parse_scenario(data: Any, src: str = "<dict>") -> SquadScenario:
         name = f"{name} {data['name_zh']}"
     return SquadScenario(name, src, ground, turns, objective, zones, tuple(teams),
                          str(data.get("description", "")))
+
+
+def practice(teams: Iterable[Team], hexmap: HexMap | None = None, *, cover: Iterable[Hex] = (),
+             vegetation: Iterable[Hex] = (), turns: int = 1, name: str = "practice"
+             ) -> SquadScenario:
+    """A scenario made in memory for a lesson or a test: the teams where they stand, on
+    ``hexmap`` (default a flat 30 × 12 field), deployment allowed anywhere.
+
+    >>> from hexrules.map import Hex
+    >>> sc = practice([Team("R1", "red", "medic", Hex(1, 1)), Team("B1", "blue", "medic",
+    ...                Hex(9, 1))])
+    >>> sc.turns, sc.in_zone(Side.RED, Hex(9, 1))
+    (1, True)
+    """
+    m = hexmap or HexMap.flat(30, 12, name="practice field 练习场")
+    teams = tuple(teams)
+    ground = SquadGround(m, frozenset(vegetation), frozenset(cover))
+    for t in teams:
+        if not ground.passable(t.hex):
+            raise ScenarioFormatError(f"{name}: {t.id}: {t.hex!r} is off the map or water")
+    if len({t.hex for t in teams}) != len(teams):
+        raise ScenarioFormatError(f"{name}: two teams in one hex (one unit per hex, Q-3)")
+    everywhere = {Side.RED: (0, m.cols - 1), Side.BLUE: (0, m.cols - 1)}
+    centre = Hex.from_offset(m.cols // 2, m.rows // 2)
+    return SquadScenario(name, f"<{name}>", ground, turns, centre, everywhere, teams)

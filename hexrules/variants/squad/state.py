@@ -140,9 +140,12 @@ class SquadState:
     # -- construction -------------------------------------------------------------------
     @classmethod
     def new(cls, scenario: str | Path | SquadScenario = "lesson", *,
-            seed: int | str | None = None, dice: DiceSource | None = None) -> SquadState:
+            seed: int | str | None = None, dice: DiceSource | None = None,
+            deployed: bool = False) -> SquadState:
         """A new game of ``scenario`` (a name of ``maps/squad``, a path, or a loaded one),
-        in its deployment phase, with seeded dice or the ``dice`` given."""
+        in its deployment phase, with seeded dice or the ``dice`` given; ``deployed=True``
+        hands in both sides' deployments as the scenario sets the teams up (two logged
+        orders), so the game starts at turn 1's action plans."""
         sc = scenario if isinstance(scenario, SquadScenario) else load_scenario(scenario)
         source = dice if dice is not None else Dice(seed=seed)
         start = source.getstate(log=False)
@@ -155,7 +158,15 @@ class SquadState:
             "Q-11", "Sequence 回合流程", (("scenario", sc.name), ("turns", str(sc.turns))),
             result="each side deploys in its zone, secretly"),))
         rec = SquadRecord(None, None, 1, SquadPhase.DEPLOYMENT, (ev,), ())
-        return replace(state, log=(rec,))
+        state = replace(state, log=(rec,))
+        if deployed:
+            from hexrules.variants.squad.plans import Deployment, Placement
+
+            for side in (Side.RED, Side.BLUE):
+                state, _ = state.apply(Deployment(side, tuple(
+                    Placement(t.id, t.hex, t.facing, t.posture, t.order, t.contact)
+                    for t in sc.teams if t.side is side)))
+        return state
 
     # -- queries ------------------------------------------------------------------------
     @property
