@@ -9,12 +9,11 @@ from hexrules.units import Side
 from hexrules.variants.squad import (
     ActionPlan,
     AttackPlan,
-    Deployment,
-    Placement,
     SquadGround,
     SquadScenario,
     SquadState,
     Team,
+    practice,
 )
 
 ZONES = {Side.RED: (0, 3), Side.BLUE: (12, 15)}
@@ -34,16 +33,13 @@ def scenario(teams: Iterable[Team], *, hexmap: HexMap | None = None,
     return SquadScenario("test", "<test>", g, turns, at(8, 4), zones or ZONES, tuple(teams))
 
 
-def deployed(teams: Iterable[Team], dice: object = None, **kw: object) -> SquadState:
+def deployed(teams: Iterable[Team], dice: object = None, *, hexmap: HexMap | None = None,
+             cover: Iterable[Hex] = (), vegetation: Iterable[Hex] = (), turns: int = 2
+             ) -> SquadState:
     """A state past deployment (teams where they are), in the action-plan phase of turn 1."""
-    teams = tuple(teams)
-    zones = {Side.RED: (0, 15), Side.BLUE: (0, 15)}
-    s = SquadState.new(scenario(teams, zones=zones, **kw), dice=dice)  # type: ignore[arg-type]
-    for side in (Side.RED, Side.BLUE):
-        s, _ = s.apply(Deployment(side, tuple(
-            Placement(t.id, t.hex, t.facing, t.posture, t.order, t.contact)
-            for t in teams if t.side is side)))
-    return s
+    sc = practice(teams, hexmap or HexMap.flat(16, 8, name="squad-test"), cover=cover,
+                  vegetation=vegetation, turns=turns)
+    return SquadState.new(sc, dice=dice, deployed=True)  # type: ignore[arg-type]
 
 
 def no_plans(s: SquadState) -> SquadState:

@@ -237,7 +237,20 @@ def test_Q_23_suppressed_in_the_attack_phase_skips_the_next_turns() -> None:
 
 
 def test_Q_15_an_attacker_is_revealed_for_the_rest_of_the_turn() -> None:
-    test_Q_10_engage_on_sight_attacks_at_once_with_the_penalty()
+    # R1 concealed (D′ 11) sees B1 upright (D′ 17) at 10 from its front hex; B1, facing away
+    # (rear: R′ 9), cannot detect R1 until R1 fires
+    teams = [T("R1", "red", "three_man", at(2, 3), facing=2, order="engage",
+               posture="concealed"),
+             T("B1", "blue", "three_man", at(13, 3), facing=2, posture="upright")]
+    s = deployed(teams, ScriptedDice([1, 6, 6], then=Dice(seed=5)))
+    s, _ = s.apply(ActionPlan("red"))
+    s, rec = s.apply(ActionPlan("blue"))
+    (a,) = attacks(rec)
+    assert a.attackers == ("R1",) and not a.hit
+    assert (Side.BLUE, "R1") in s.revealed and (Side.BLUE, "R1") not in s.detected
+    assert s.detects(Side.BLUE, "R1") and [k.id for k in s.view("blue").known] == ["R1"]
+    s = no_plans(s)                                              # the end of the turn
+    assert not s.revealed and not s.detects(Side.BLUE, "R1")
 
 
 # -- Q-6 medics ------------------------------------------------------------------------------
@@ -293,6 +306,29 @@ def test_Q_27_illegal_orders_are_refused_and_change_nothing() -> None:
             s.apply(order)  # type: ignore[arg-type]
         assert not s.can(order)  # type: ignore[arg-type]
         assert json.dumps(s.to_dict(), sort_keys=True) == snapshot
+
+
+def test_Q_27_the_instructor_overrides_a_result_by_hand_and_it_is_logged() -> None:
+    from hexrules.variants.squad import Override
+
+    s = _duel([1], posture="concealed")
+    with pytest.raises(IllegalOrderError, match="reason"):
+        s.apply(Override("R1", " ", defence=1))
+    with pytest.raises(IllegalOrderError, match="0…3"):
+        s.apply(Override("R1", "hit by a grenade", defence=7))
+    s2, rec = s.apply(Override("R1", "hit by a grenade", defence=1, suppressed_until=1))
+    assert s2.team("R1").defence == 1 and s2.team("R1").suppressed
+    assert rec.rules == ("Q-27",) and rec.effects[0].after.defence == 1
+    assert s2.to_act is s.to_act and s2.replay() == s2
+
+
+def test_Q_13_fast_sight_agrees_with_the_exact_line_on_the_campus() -> None:
+    g = load_scenario("lesson").ground
+    rng = random.Random(1)
+    hexes = [h for h in g.hexmap if g.passable(h)]
+    for _ in range(300):
+        a, b = rng.sample(hexes, 2)
+        assert g.sees(a, b) == g.sight_record(a, b).visible
 
 
 def test_Q_9_attack_on_an_undetected_enemy_is_refused_without_a_leak() -> None:
@@ -412,3 +448,38 @@ def test_Q_9_legal_actions_are_accepted() -> None:
     acts = legal_actions(s, "R1")
     for a in acts:
         assert s.can(ActionPlan("red", (TeamPlan("R1", actions=(a,)),)))
+
+
+def test_Q_13_what_a_side_does_not_detect_does_not_change_its_view_or_its_player() -> None:
+    from dataclasses import replace
+
+    from hexrules.variants.squad import RandomSquadPlayer
+
+    s = SquadState.new("lesson", seed=3, deployed=True)
+    hidden = s.team("B4")
+    assert not s.detects(Side.RED, "B4")
+    moved = replace(s, teams=tuple(t.but(hex=at(38, 27), posture="upright", defence=1)
+                                   if t.id == "B4" else t for t in s.teams))
+    assert moved.team("B4") != hidden and moved.view("red") == s.view("red")
+    a = RandomSquadPlayer(seed=9).decide(s.view("red"), s.scenario)
+    b = RandomSquadPlayer(seed=9).decide(moved.view("red"), moved.scenario)
+    assert a == b and s.can(a)
+
+
+def test_Q_24_the_waiting_side_fires_first_and_its_losses_apply_at_once() -> None:
+    from hexrules.map import HexMap
+
+    teams = [T("R1", "red", "two_man", at(2, 3), facing=2, order="engage", posture="upright"),
+             T("B1", "blue", "three_man", at(16, 3), facing=5, order="engage",
+               posture="upright")]
+    s = deployed(teams, ScriptedDice([1, 1, 4]), hexmap=HexMap.flat(30, 8))
+    s, _ = s.apply(ActionPlan("red", (TeamPlan("R1", "engage", (StepAction(2),)),)))
+    s, rec = s.apply(ActionPlan("blue"))
+    first, second = attacks(rec)
+    assert (first.attackers, first.target, first.hit) == (("B1",), "R1", True)  # blue waited
+    assert second.dropped == ("R1",) and second.rolls == ()      # suppressed at once: drops out
+    assert "suppressed" in [st for st in second.steps if st.rule == "Q-16"][0].result
+    r1 = s.team("R1")
+    assert r1.defence == 1 and r1.suppressed_until == 1 and r1.triggered   # spent
+    assert [r.purpose for r in rec.rolls] == ["who moves first", "B1→R1 (die 1/2)",
+                                              "B1→R1 (die 2/2)"]

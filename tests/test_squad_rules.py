@@ -78,7 +78,8 @@ def test_Q_3_terrain_from_the_map_plus_overlays() -> None:
     t = team("R1", "red", "three_man", at(3, 1))
     assert detectability(g, t) == 15 - 3 - 1
     # woods and buildings raise sight by one level (L-2): a wood between blocks the line
-    assert not g.sees(at(1, 1), at(3, 1)) or g.sees(at(1, 1), at(3, 1))  # ends never block
+    assert g.sees(at(1, 1), at(2, 1))              # the end hexes never block (L-1)
+    assert not g.sees(at(1, 1), at(3, 1))          # the wood between does (L-2, L-3)
     assert not g.sees(at(0, 1), at(5, 1))
 
 

@@ -59,12 +59,21 @@ from hexrules.variants.squad.plans import (
     ChangePosture,
     Deployment,
     Heal,
+    Override,
     Placement,
     StepAction,
     TeamPlan,
     TurnAction,
 )
-from hexrules.variants.squad.play import SquadGame, legal_actions, play_random, random_order  # noqa: I001
+from hexrules.variants.squad.play import (  # noqa: I001
+    RandomSquadPlayer,
+    SquadGame,
+    legal_actions,
+    play_random,
+    random_order,
+    random_plan,
+    team_actions,
+)
 from hexrules.variants.squad.records import AttackRecord, DetectionRecord, HealRecord, SquadEvent
 from hexrules.variants.squad.rules import (
     RULES_FILE,
@@ -92,9 +101,11 @@ from hexrules.variants.squad.view import KnownTeam, SquadView, view
 
 __all__ = [
     "ActionPlan", "Attack", "AttackPlan", "ChangePosture", "Deployment", "Heal", "KnownTeam",
+    "Override",
     "Placement", "SquadGame", "SquadPhase", "SquadRecord", "SquadScenario", "SquadState",
     "SquadView", "StepAction", "TeamPlan", "TurnAction", "legal_actions", "load_scenario",
-    "play_random", "practice", "random_order", "view",
+    "play_random", "practice", "random_order", "random_plan", "RandomSquadPlayer",
+    "team_actions", "view",
     "RULES_FILE", "Arc", "AttackOdds", "AttackRecord", "DetectionRecord", "HealRecord",
     "Posture", "PostureInfo", "SquadEvent", "SquadGround", "SquadRules", "StandingOrder",
     "Team", "TeamType", "TerrainInfo", "actual_attack", "actual_defence", "actual_distance",

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from hexrules.errors import IllegalOrderError, OutOfTurnError, RulesTypeError
+from hexrules.glossary import label
 from hexrules.records import Effect, Step
 from hexrules.units import Side
 from hexrules.variants.squad.attack import resolve_attack, take_loss
@@ -21,6 +22,7 @@ from hexrules.variants.squad.plans import (
     AttackPlan,
     ChangePosture,
     Deployment,
+    Override,
     SquadOrder,
     StepAction,
     TurnAction,
@@ -45,11 +47,14 @@ def _own(state: SquadState, side: Side, team_id: object, rule: str) -> Team:
 def verify(state: SquadState, order: SquadOrder) -> None:
     """Raise if ``order`` is not legal in ``state`` (see the module docstring)."""
     kind = type(order)
-    if kind not in _PHASE:
-        raise RulesTypeError(f"a squad order is a Deployment, ActionPlan or AttackPlan, got "
-                             f"{order!r} (Q-9)")
+    if kind not in _PHASE and kind is not Override:
+        raise RulesTypeError(f"a squad order is a Deployment, ActionPlan, AttackPlan or "
+                             f"Override, got {order!r} (Q-9)")
     if state.over:
         raise OutOfTurnError("the game is over (Q-28)")
+    if isinstance(order, Override):
+        _verify_override(state, order)
+        return
     if _PHASE[kind] is not state.phase:
         raise OutOfTurnError(f"a {kind.__name__} is not awaited: the game waits for "
                              f"{state.phase.label} (Q-11)")
@@ -93,6 +98,25 @@ def _verify_deployment(state: SquadState, order: Deployment) -> None:
             raise IllegalOrderError(f"{p.team}: {where} already holds {hexes[p.hex]} "
                                     "(one unit per hex, Q-3)")
         hexes[p.hex] = p.team
+
+
+def _verify_override(state: SquadState, order: Override) -> None:
+    if not any(t.id == order.team for t in state.teams):
+        raise IllegalOrderError(f"override: no team {order.team!r} on the board (Q-27)")
+    if not isinstance(order.reason, str) or not order.reason.strip():
+        raise IllegalOrderError("override: give the reason, for the log (Q-27)")
+    t = state.team(order.team)
+    theo = t.type(state.ground.rules).defence
+    if order.defence is not None and (isinstance(order.defence, bool) or not isinstance(
+            order.defence, int) or not 0 <= order.defence <= theo):
+        raise IllegalOrderError(f"override: {t.id}'s defence must be 0…{theo}, got "
+                                f"{order.defence!r} (Q-4, Q-27)")
+    if order.suppressed_until is not None and (not isinstance(order.suppressed_until, int)
+                                               or order.suppressed_until < state.turn):
+        raise IllegalOrderError(f"override: suppressed_until must be a turn ≥ {state.turn}, "
+                                f"got {order.suppressed_until!r} (Q-23, Q-27)")
+    if order.defence is None and order.suppressed_until is None and not order.clear_suppression:
+        raise IllegalOrderError("override: it changes nothing (Q-27)")
 
 
 def _verify_action_plan(state: SquadState, plan: ActionPlan) -> None:
@@ -167,6 +191,8 @@ def _verify_attack_plan(state: SquadState, plan: AttackPlan) -> None:
 def apply(state: SquadState, order: SquadOrder) -> tuple[SquadState, SquadRecord]:
     """The state after ``order`` and its record (``state`` is unchanged)."""
     verify(state, order)
+    if isinstance(order, Override):
+        return _override(state, order)
     side = order.side
     if not state.pending:
         ev = SquadEvent("Q-9", "Plan handed in", (Step(
@@ -188,6 +214,26 @@ def apply(state: SquadState, order: SquadOrder) -> tuple[SquadState, SquadRecord
     new = replace(new, pending=(), dice=dice.getstate(log=False), log=state.log + (rec,),
                   scenario=state._scenario())
     return new, rec
+
+
+def _override(state: SquadState, order: Override) -> tuple[SquadState, SquadRecord]:
+    before = state.team(order.team)
+    after = before
+    if order.defence is not None:
+        after = after.but(defence=order.defence)
+    if order.clear_suppression:
+        after = after.but(suppressed_until=None)
+    if order.suppressed_until is not None:
+        after = after.but(suppressed_until=order.suppressed_until)
+    ev = SquadEvent("Q-27", label("referee_ruling"), (Step(
+        "Q-27", f"Override of {before.id}", (("reason", order.reason),
+                                             ("defence", f"{before.defence} → {after.defence}"),
+                                             ("suppressed until", f"{before.suppressed_until} → "
+                                                                  f"{after.suppressed_until}")),
+        result="applied by hand; neither side may dispute it"),), (), (Effect(before, after),))
+    rec = SquadRecord(order, None, state.turn, state.phase, (ev,), ())
+    teams = tuple(after if t.id == before.id else t for t in state.teams)
+    return replace(state, teams=teams, log=state.log + (rec,)), rec
 
 
 def _deploy(state: SquadState, plans: dict[Side, Deployment]) -> tuple[SquadState, list]:

@@ -36,7 +36,7 @@ from hexrules.errors import OffMapError
 from hexrules.map.hexgrid import Hex
 from hexrules.map.hexmap import HexMap
 from hexrules.map.terrain import Terrain
-from hexrules.sight.exact import line_of_sight
+from hexrules.sight.exact import SightRecord, line_of_sight
 from hexrules.variants.squad.rules import SquadRules, TerrainInfo, load_rules
 
 __all__ = ["SquadGround"]
@@ -77,14 +77,21 @@ class SquadGround:
         return h in self.hexmap and self.terrain(h).passable
 
     def sees(self, a: Hex, b: Hex) -> bool:
-        """Line of sight from hex ``a`` to hex ``b`` (L-1…L-7 of the main game; cached)."""
+        """Line of sight from hex ``a`` to hex ``b`` (L-1…L-7 of the main game; cached).
+
+        It asks the main game's compiled fast path (:func:`hexrules.sight.fast_sight`), whose
+        verdicts agree with the exact :func:`~hexrules.sight.line_of_sight` (tested there);
+        :meth:`sight_record` gives the explained line.
+        """
         key = (a, b) if (a.r, a.q) <= (b.r, b.q) else (b, a)  # L-7: sight is symmetric
         hit = self._sight.get(key)
         if hit is None:
-            hit = line_of_sight(self.hexmap, key[0], key[1]).visible
+            from hexrules.sight.fast import fast_sight
+
+            hit = bool(fast_sight(self.hexmap).visible(key[0], key[1]))
             self._sight[key] = hit
         return hit
 
-    def sight_rules(self, a: Hex, b: Hex) -> tuple[str, ...]:
-        """The L- rules a sight line applies (for the record's step)."""
-        return line_of_sight(self.hexmap, a, b).rules
+    def sight_record(self, a: Hex, b: Hex) -> SightRecord:
+        """The explained sight line from ``a`` to ``b`` (:func:`~hexrules.sight.line_of_sight`)."""
+        return line_of_sight(self.hexmap, a, b)

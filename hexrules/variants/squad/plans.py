@@ -31,7 +31,7 @@ from hexrules.units import Side
 from hexrules.variants.squad.teams import Posture, StandingOrder, parse_hex_name
 
 __all__ = ["Action", "ActionPlan", "Attack", "AttackPlan", "ChangePosture", "Deployment", "Heal",
-           "Placement", "SquadOrder", "StepAction", "TeamPlan", "TurnAction"]
+           "Override", "Placement", "SquadOrder", "StepAction", "TeamPlan", "TurnAction"]
 
 
 @dataclass(frozen=True)
@@ -165,7 +165,22 @@ class Deployment:
         object.__setattr__(self, "placements", tuple(self.placements))
 
 
-SquadOrder = Deployment | ActionPlan | AttackPlan
+@dataclass(frozen=True)
+class Override:
+    """The instructor overrides a result by hand (Q-27): a team's current defence and/or its
+    suppression. It is logged like any order, with its reason, and may be given at any time
+    before the game is over; it changes no plan."""
+
+    team: str
+    reason: str
+    defence: int | None = None
+    suppressed_until: int | None = None
+    clear_suppression: bool = False
+    rule = "Q-27"
+    side = None
+
+
+SquadOrder = Deployment | ActionPlan | AttackPlan | Override
 
 register(StepAction, TurnAction, ChangePosture, TeamPlan, ActionPlan, Heal, Attack, AttackPlan,
-         Placement, Deployment)
+         Placement, Deployment, Override)

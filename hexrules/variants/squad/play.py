@@ -20,6 +20,7 @@ import random
 from collections.abc import Sequence
 
 from hexrules.units import Side
+from hexrules.variants.squad.ground import SquadGround
 from hexrules.variants.squad.movement import action_cost, perform
 from hexrules.variants.squad.plans import (
     Action,
@@ -35,42 +36,58 @@ from hexrules.variants.squad.plans import (
     TeamPlan,
     TurnAction,
 )
+from hexrules.variants.squad.scenario import SquadScenario
 from hexrules.variants.squad.state import SquadPhase, SquadRecord, SquadState
 from hexrules.variants.squad.teams import Posture, StandingOrder, Team
+from hexrules.variants.squad.view import SquadView
 
-__all__ = ["SquadGame", "legal_actions", "play_random", "random_order"]
+__all__ = ["RandomSquadPlayer", "SquadGame", "legal_actions", "play_random", "random_order",
+           "random_plan", "team_actions"]
+
+
+def team_actions(ground: SquadGround, team: Team, written: Sequence[Action] = ()
+                 ) -> list[Action]:
+    """The actions ``team`` may write next after ``written``, on ``ground`` (Q-7…Q-9, Q-12):
+    what the referee accepts at hand-in (:func:`~.engine.verify`).
+
+    >>> from hexrules.map import Hex, HexMap
+    >>> from hexrules.variants.squad import SquadGround, Team
+    >>> t = Team("R1", "red", "two_man", Hex(0, 0), facing=2, posture="concealed")
+    >>> len(team_actions(SquadGround(HexMap.flat(5, 5)), t))   # 2 steps, 5 turns, 2 postures
+    9
+    """
+    t = team
+    ap = t.type(ground.rules).ap
+    for a in written:
+        ap -= action_cost(ground, t, a)
+        t = perform(t, a)
+    out: list[Action] = []
+    for d in range(1, 7):
+        a = StepAction(d)
+        if ground.passable(t.hex.neighbor(d)) and action_cost(ground, t, a) <= ap:
+            out.append(a)
+    if ground.rules.turn_ap <= ap:
+        out.extend(TurnAction(d) for d in range(1, 7) if d != t.facing)
+    if ground.rules.posture_change_ap <= ap:
+        out.extend(ChangePosture(p) for p in Posture if p is not t.posture)
+    return out
 
 
 def legal_actions(state: SquadState, team_id: str, written: Sequence[Action] = ()
                   ) -> list[Action]:
-    """The actions ``team_id`` may write next after ``written`` (Q-7, Q-8, Q-9, Q-12).
+    """The actions the side's team ``team_id`` may write next after ``written``.
 
     >>> s = SquadState.new("lesson", seed=1)
     >>> len(legal_actions(s, "R1"))     # 6 steps, 5 turns, 2 postures
     13
     """
-    g = state.ground
-    t: Team = state.team(team_id)
-    ap = t.type(g.rules).ap
-    for a in written:
-        ap -= action_cost(g, t, a)
-        t = perform(t, a)
-    out: list[Action] = []
-    for d in range(1, 7):
-        a = StepAction(d)
-        if g.passable(t.hex.neighbor(d)) and action_cost(g, t, a) <= ap:
-            out.append(a)
-    if g.rules.turn_ap <= ap:
-        out.extend(TurnAction(d) for d in range(1, 7) if d != t.facing)
-    if g.rules.posture_change_ap <= ap:
-        out.extend(ChangePosture(p) for p in Posture if p is not t.posture)
-    return out
+    return team_actions(state.ground, state.team(team_id), written)
 
 
-def _random_team_plan(state: SquadState, t: Team, rng: random.Random) -> TeamPlan:
+def _random_team_plan(ground: SquadGround, t: Team, rng: random.Random) -> TeamPlan:
     written: list[Action] = []
     for _ in range(rng.randint(0, 7)):
-        choices = legal_actions(state, t.id, written)
+        choices = team_actions(ground, t, written)
         if not choices:
             break
         ahead = (1, 2, 3) if t.side is Side.RED else (4, 5, 6)  # towards the enemy's edge
@@ -80,23 +97,28 @@ def _random_team_plan(state: SquadState, t: Team, rng: random.Random) -> TeamPla
                     rng.choice(list(Posture)))
 
 
-def random_order(state: SquadState, rng: random.Random) -> SquadOrder:
-    """A random legal order for the side to act."""
-    side = state.to_act
-    if side is None:
-        raise ValueError("the game is over: no order to give")
-    mine = [t for t in state.teams if t.side is side and not t.killed]
-    if state.phase is SquadPhase.DEPLOYMENT:
-        sc = state._scenario()
-        cells = [h for h in sc.ground.hexmap if sc.in_zone(side, h) and sc.ground.passable(h)]
+def random_plan(view: SquadView, scenario: SquadScenario, rng: random.Random) -> SquadOrder:
+    """A random legal order for the side of ``view``, decided from the view and the public
+    scenario alone (fog of war: a computer player sees nothing else).
+
+    >>> import random
+    >>> s = SquadState.new("lesson", seed=2)
+    >>> s.can(random_plan(s.view("red"), s.scenario, random.Random(2)))
+    True
+    """
+    side = view.side
+    g = scenario.ground
+    r = g.rules
+    mine = [t for t in view.own if not t.killed]
+    if view.phase is SquadPhase.DEPLOYMENT:
+        cells = [h for h in g.hexmap if scenario.in_zone(side, h) and g.passable(h)]
         spots = rng.sample(cells, len(mine))
         return Deployment(side, tuple(Placement(t.id, h, rng.randint(1, 6),
                                                 rng.choice([Posture.UPRIGHT, *Posture]),
                                                 rng.choice(list(StandingOrder)))
                                       for t, h in zip(mine, spots, strict=True)))
-    if state.phase is SquadPhase.ACTION_PLANS:
-        return ActionPlan(side, tuple(_random_team_plan(state, t, rng) for t in mine))
-    r = state.ground.rules
+    if view.phase is SquadPhase.ACTION_PLANS:
+        return ActionPlan(side, tuple(_random_team_plan(g, t, rng) for t in mine))
     heals, busy = [], set()
     for m in mine:
         if not m.type(r).medic:
@@ -107,13 +129,40 @@ def random_order(state: SquadState, rng: random.Random) -> SquadOrder:
             p = rng.choice(hurt)
             heals.append(Heal(m.id, p.id))
             busy |= {m.id, p.id}
-    known = [t for t in state.teams if t.side is not side and state.detects(side, t.id)]
     attacks: dict[str, list[str]] = {}
     for t in mine:
-        if t.id in busy or not known or rng.random() < 0.2:
+        if t.id in busy or not view.known or rng.random() < 0.2:
             continue
-        attacks.setdefault(rng.choice(known).id, []).append(t.id)
+        attacks.setdefault(rng.choice(view.known).id, []).append(t.id)
     return AttackPlan(side, tuple(heals), tuple(Attack(tuple(v), k) for k, v in attacks.items()))
+
+
+def random_order(state: SquadState, rng: random.Random) -> SquadOrder:
+    """A random legal order for the side to act, from its view (:func:`random_plan`)."""
+    side = state.to_act
+    if side is None:
+        raise ValueError("the game is over: no order to give")
+    return random_plan(state.view(side), state._scenario(), rng)
+
+
+class RandomSquadPlayer:
+    """A computer player of the squad variant that writes random legal plans from its view.
+
+    ``decide(view, scenario)`` returns an order; it reads nothing but the view and the public
+    scenario, and is a deterministic function of its seed and the views it was given.
+
+    >>> s = SquadState.new("lesson", seed=4)
+    >>> p = RandomSquadPlayer(seed=4)
+    >>> s.can(p.decide(s.view("red"), s.scenario))
+    True
+    """
+
+    def __init__(self, seed: int | str = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def decide(self, view: SquadView, scenario: SquadScenario) -> SquadOrder:
+        """The order for ``view``'s side."""
+        return random_plan(view, scenario, self.rng)
 
 
 def play_random(state: SquadState, rng: random.Random, *, max_orders: int = 1000
