@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 
 from hexrules.map import Hex, HexMap
+from hexrules.records import decode
 from hexrules.units import Side
 from hexrules.variants.squad import (
     ActionPlan,
@@ -48,3 +50,30 @@ def no_plans(s: SquadState) -> SquadState:
     for side in (Side.RED, Side.BLUE):
         s, _ = s.apply(kind(side))
     return s
+
+
+def _hexes(value: object) -> set[Hex]:
+    if isinstance(value, Hex):
+        return {value}
+    if isinstance(value, tuple | list | frozenset | set):
+        return set().union(*(_hexes(v) for v in value)) if value else set()
+    if hasattr(value, "__dataclass_fields__"):
+        return _hexes(tuple(getattr(value, f) for f in value.__dataclass_fields__))
+    return set()
+
+
+def check_no_leak(s: SquadState) -> None:
+    """Nothing of an enemy team a side has not detected is in its view (id, hex, plan)."""
+    for side in Side:
+        v = s.view(side)
+        text = json.dumps(v.to_dict(), ensure_ascii=False)
+        assert decode(json.loads(text)) == v
+        seen_hexes = _hexes(v)
+        for t in s.teams:
+            if t.side is side or s.detects(side, t.id):
+                continue
+            assert f'"{t.id}"' not in text, (side, t.id)
+            assert t.hex not in seen_hexes, (side, t.id)
+        for o in s.pending:
+            if o.side is not side:
+                assert type(o).__name__ not in text

@@ -9,7 +9,7 @@ import random
 from pathlib import Path
 
 import pytest
-from squad_support import at, deployed, no_plans
+from squad_support import at, check_no_leak, deployed, no_plans
 
 from hexrules.dice import Dice, ScriptedDice
 from hexrules.errors import (
@@ -20,7 +20,6 @@ from hexrules.errors import (
     ScenarioFormatError,
 )
 from hexrules.map import Hex
-from hexrules.records import decode
 from hexrules.units import Side
 from hexrules.variants.squad import (
     ActionPlan,
@@ -343,32 +342,6 @@ def test_Q_9_attack_on_an_undetected_enemy_is_refused_without_a_leak() -> None:
 
 
 # -- fog of war: nothing undetected leaks -----------------------------------------------------
-def _hexes(value: object) -> set[Hex]:
-    if isinstance(value, Hex):
-        return {value}
-    if isinstance(value, tuple | list | frozenset | set):
-        return set().union(*(_hexes(v) for v in value)) if value else set()
-    if hasattr(value, "__dataclass_fields__"):
-        return _hexes(tuple(getattr(value, f) for f in value.__dataclass_fields__))
-    return set()
-
-
-def check_no_leak(s: SquadState) -> None:
-    for side in Side:
-        v = s.view(side)
-        text = json.dumps(v.to_dict(), ensure_ascii=False)
-        assert decode(json.loads(text)) == v
-        seen_hexes = _hexes(v)
-        for t in s.teams:
-            if t.side is side or s.detects(side, t.id):
-                continue
-            assert f'"{t.id}"' not in text, (side, t.id)
-            assert t.hex not in seen_hexes, (side, t.id)
-        for o in s.pending:
-            if o.side is not side:
-                assert type(o).__name__ not in text
-
-
 def test_Q_13_the_view_hides_undetected_teams() -> None:
     s = _duel([1], posture="concealed", order="covert", facing=5)
     s = no_plans(s)
