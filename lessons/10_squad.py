@@ -280,6 +280,13 @@ print("blue team ids in red's view:", [t.id for t in game.teams
 print("the log replays the game:", game.replay() == game)
 
 # %% [markdown]
+# Blue's view as its commander sees it: its own teams in full, the red team it detected with
+# only its type and hex (it is not lit up), and nothing of the others.
+
+# %%
+game.view("blue")
+
+# %% [markdown]
 # ## 7. Exercises 练习
 #
 # Replace each `None` with your answer and run the cell: the check says **✓ Right 正确** or

@@ -287,6 +287,11 @@ class SquadState:
             raise GameFormatError(f"{path}: cannot read a saved squad game: {exc}") from None
         return cls.from_dict(data)
 
+    def _repr_html_(self) -> str:
+        from hexrules.variants.squad.render import state_html
+
+        return state_html(self)
+
     def __repr__(self) -> str:
         return (f"<SquadState turn {self.turn}/{self.turns} {self.phase.value}, "
                 f"{len(self.teams)} teams>")

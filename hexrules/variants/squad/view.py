@@ -64,6 +64,11 @@ class SquadView:
         """A JSON-safe dictionary."""
         return encode(self)  # type: ignore[return-value]
 
+    def _repr_html_(self) -> str:
+        from hexrules.variants.squad.render import view_html
+
+        return view_html(self)
+
 
 def view(state: SquadState, side: Side | str) -> SquadView:
     """``side``'s view of ``state`` (see the module docstring)."""
