@@ -456,3 +456,14 @@ def test_Q_24_the_waiting_side_fires_first_and_its_losses_apply_at_once() -> Non
     assert r1.defence == 1 and r1.suppressed_until == 1 and r1.triggered   # spent
     assert [r.purpose for r in rec.rolls] == ["who moves first", "B1→R1 (die 1/2)",
                                               "B1→R1 (die 2/2)"]
+
+
+def test_Q_11_a_game_of_a_scenario_made_in_memory_saves_and_loads() -> None:
+    s = _duel([1, 1, 1], order="engage")
+    s, _ = s.apply(ActionPlan("red"))
+    s, _ = s.apply(ActionPlan("blue"))
+    data = json.loads(json.dumps(s.to_dict(), ensure_ascii=False))
+    with pytest.raises(GameFormatError, match="no squad scenario file"):
+        SquadState.from_dict(data)
+    back = SquadState.from_dict(data, scenario=s.scenario)
+    assert back == s and back.replay() == s

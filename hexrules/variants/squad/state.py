@@ -255,9 +255,10 @@ class SquadState:
         return {"format": SAVE_FORMAT, "schema_version": 1, **data}
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> SquadState:
+    def from_dict(cls, data: Mapping[str, Any], *, scenario: SquadScenario | None = None
+                  ) -> SquadState:
         """The state of a :meth:`to_dict` dictionary; :class:`GameFormatError` names a bad
-        entry."""
+        entry. The scenario is re-read from its file, or given (one made in memory)."""
         if not isinstance(data, Mapping) or data.get("format") != SAVE_FORMAT:
             raise GameFormatError(f"not a saved squad game (format {SAVE_FORMAT!r})")
         if data.get("schema_version") != 1:
@@ -268,7 +269,7 @@ class SquadState:
             kwargs["teams"] = tuple(kwargs["teams"])
             for k in ("detected", "lit", "revealed", "attacked"):
                 kwargs[k] = frozenset(kwargs[k])
-            state = cls(**kwargs)
+            state = cls(**kwargs, scenario=scenario)
             state._scenario()
         except (KeyError, TypeError, RulesError) as exc:
             raise GameFormatError(f"saved squad game: {exc}") from None
@@ -279,13 +280,13 @@ class SquadState:
         Path(path).write_text(json.dumps(self.to_dict(), ensure_ascii=False), encoding="utf-8")
 
     @classmethod
-    def load(cls, path: str | Path) -> SquadState:
-        """Read a game written by :meth:`save`."""
+    def load(cls, path: str | Path, *, scenario: SquadScenario | None = None) -> SquadState:
+        """Read a game written by :meth:`save` (``scenario`` as for :meth:`from_dict`)."""
         try:
             data = json.loads(Path(path).read_text(encoding="utf-8"))
         except (OSError, json.JSONDecodeError) as exc:
             raise GameFormatError(f"{path}: cannot read a saved squad game: {exc}") from None
-        return cls.from_dict(data)
+        return cls.from_dict(data, scenario=scenario)
 
     def _repr_html_(self) -> str:
         from hexrules.variants.squad.render import state_html
