@@ -3,7 +3,7 @@
 A variant on the shared machinery: the square grid of :mod:`hexrules.grid`, the dice of
 :mod:`hexrules.dice` (every roll with its rule ID and purpose), the records of
 :mod:`hexrules.records` (steps that render and round-trip through JSON) and the replay of
-:mod:`hexrules.engine_core`. What it adds:
+:mod:`hexrules.replay`. What it adds:
 
 * :mod:`~.data` — every number as a checked TOML file (forces, plates, hit table, terrain,
   morale, mortars);
