@@ -83,4 +83,4 @@ class ProkRecord:
                 f"{steps_html([('', self.steps)])}</div>")
 
 
-register(ProkRecord)
+register(ProkRecord, namespace="prok")

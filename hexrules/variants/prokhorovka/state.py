@@ -175,4 +175,4 @@ class PState:
                 f"{self.phase}, {self.to_act or '-'} to act>")
 
 
-register(Mover, Pending, OrderRecord)
+register(Mover, Pending, OrderRecord, namespace="prok")

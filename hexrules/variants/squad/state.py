@@ -301,4 +301,4 @@ class SquadState:
 _SAVED = ("origin", "teams", "turn", "turns", "phase", "pending", "detected", "lit", "revealed",
           "attacked", "first", "removed", "winner", "dice", "log")
 
-register(SquadPhase, SquadRecord, SquadOrigin, DiceState)
+register(SquadPhase, SquadRecord, SquadOrigin, namespace="squad")  # DiceState: hexrules.records
