@@ -21,7 +21,9 @@ The JSON form is produced by one tagged codec (:func:`encode` / :func:`decode`) 
 registered value type, so a new record type only has to :func:`register` its classes. A
 variant registers its types under its own namespace (``register(..., namespace="squad")``
 tags them ``"squad.Team"``), so a variant is an addition: its names never collide with the
-tank game's, whose bare tags every saved game uses.
+tank game's, whose bare tags every saved game uses. What every game's records share beyond
+the codec (``to_dict`` / ``from_dict``, the rules of a ruling, the parts of an order's
+record) is in :mod:`hexrules.rulings`.
 
 Examples
 --------

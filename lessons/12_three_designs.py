@@ -119,7 +119,8 @@ rows = [
      f"{label('prok_sight')}: blocked by {', '.join(sorted(BLOCKING))} (P-18)"),
     ("fire decided by", f"{label('combat_result_table')}, levels 1…"
      f"{tables.combat_results.max_level}, 2 d6 (F-6)",
-     f"A = ⌊Σ attack × c ÷ defence⌋, full range {sq_rules.full_range}; 1 d6 ≤ A (Q-20, Q-21)",
+     f"A = ⌊Σ attack × c ÷ defence⌋, c = 1 up to {sq_rules.full_range}; 1 d6 ≤ A "
+     "(Q-19…Q-21)",
      f"{label('prok_fire_die')} ≤ the band's number; bands "
      f"{', '.join(map(str, p_rules.bands))} squares (P-11)"),
     ("damage", label("accumulation") + " (F-10)", label("losses") + " of defence (Q-22)",
@@ -168,7 +169,8 @@ rounds = call_odds(p_rules, 5)          # rounds on the aim square (keypad 5) �
 effect_label = {"stunned": label("prok_stunned"), "destroyed": label("prok_destroyed")}
 prok_odds: dict[str, Fraction] = {}
 for k, p in rounds.items():
-    what = Result.NONE.label if k == 0 else effect_label[mortar_vehicle(p_rules, tiger, k)["effect"]]
+    effect = "none" if k == 0 else mortar_vehicle(p_rules, tiger, k)["effect"]
+    what = effect_label.get(effect, Result.NONE.label)
     prok_odds[what] = prok_odds.get(what, Fraction(0)) + p
 
 attacks = {

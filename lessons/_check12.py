@@ -9,7 +9,7 @@ exact-odds code (``hexrules.combat.odds.shot_distribution``,
 >>> check_scatter_row("73/108", (4, 5, 6))
 ✓ Right 正确
 >>> check_scatter_row("1/4", (4, 5, 6))
-✗ Not yet 再想想 — hint 提示: 1/4 is the aim square alone ...
+✗ Not yet 再想想 — hint 提示: 1/4 is the aim square alone...
 """
 
 from __future__ import annotations
