@@ -142,7 +142,7 @@ report = balance("village", {"red": DefaultPlayer(), "blue": DefaultPlayer()}, g
 report
 
 # %%
-report.plot();
+_ = report.plot()
 
 # %% [markdown]
 # ## Exercises 练习

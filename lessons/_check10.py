@@ -10,7 +10,7 @@ and the rule tables.
 >>> check_cause("b", Scenario.load("village"))
 ✓ Right 正确
 >>> check_cause("a", Scenario.load("village"))
-✗ Not yet 再想想 — hint 提示: count them: red has 4 tanks and blue 4 ...
+✗ Not yet 再想想 — hint 提示: count them: red has 4 tanks and blue 4...
 """
 
 from __future__ import annotations
