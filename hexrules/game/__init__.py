@@ -9,7 +9,16 @@
 * :mod:`~hexrules.game.legal` — :func:`legal_orders`, a lazy sequence;
 * :mod:`~hexrules.game.records` — :class:`GameRecord`, :class:`GameEvent`;
 * :mod:`~hexrules.game.log` — :class:`GameLog` and its replay;
-* :mod:`~hexrules.game.view` — :func:`view`, each side's knowledge (fog of war);
+* :mod:`~hexrules.game.view` — :func:`view`, each side's knowledge (fog of war, the cards);
+* :mod:`~hexrules.game.cards` — the event cards as values (:class:`Card`, :class:`HeldCard`,
+  :class:`CardState`: decks, hands, fire plans, impact markers; §7);
+  :mod:`~hexrules.game.events` their effects in play (E-1…E-7, and the artillery they call,
+  A-1…A-8, with ``Options(cards=True)``, on in the shipped scenarios);
+  :mod:`~hexrules.game.cardorders` their orders (:class:`FieldRepair`, :class:`PlanFire`,
+  :class:`RapidReload`, the instructor's :class:`DealCard`); fire orders take ``enhance``
+  for E-2;
+* :mod:`~hexrules.game.odds` — :func:`order_odds`, the exact odds of a fire order in a state,
+  cards included (E-2, E-4), from the adjudication's own code;
 * :mod:`~hexrules.game.play` — :class:`Game` (a state that moves on) and random play;
 * :mod:`~hexrules.game.scenario` — :class:`Scenario` (the shipped scenarios, §9) and
   :mod:`~hexrules.game.score` its :class:`Score`.
@@ -29,19 +38,25 @@ Examples
 """
 
 from hexrules.errors import ScenarioFormatError, ScenarioNotFoundError
+from hexrules.game.cards import Card, CardState, HeldCard
 from hexrules.game.engine import apply, can, verify
 from hexrules.game.legal import LegalOrders, legal_orders
 from hexrules.game.log import GameLog
+from hexrules.game.odds import order_odds
 from hexrules.game.orders import (
     ORDER_TYPES,
     CoveringFire,
+    DealCard,
     DeclareFire,
     Decline,
     EndMove,
+    FieldRepair,
     MovingFire,
     OpportunityFire,
     Order,
     Pass,
+    PlanFire,
+    RapidReload,
     ShortHaltFire,
     StartMove,
     StepTo,
@@ -68,22 +83,28 @@ from hexrules.game.state import (
     Referee,
     WindowKind,
 )
-from hexrules.game.view import View, view
+from hexrules.game.view import CardsView, View, view
 
 __all__ = [
     "ORDER_TYPES",
     "Bilingual",
+    "Card",
+    "CardState",
+    "CardsView",
     "CloseCombat",
     "CoveringFire",
+    "DealCard",
     "DeclareFire",
     "Decline",
     "EndMove",
+    "FieldRepair",
     "Game",
     "GameEvent",
     "GameLog",
     "GameOrigin",
     "GameRecord",
     "GameState",
+    "HeldCard",
     "LegalOrders",
     "MoveInProgress",
     "MovingFire",
@@ -94,6 +115,8 @@ __all__ = [
     "Order",
     "Pass",
     "Phase",
+    "PlanFire",
+    "RapidReload",
     "ReactionWindow",
     "Referee",
     "Scenario",
@@ -111,6 +134,7 @@ __all__ = [
     "apply",
     "can",
     "legal_orders",
+    "order_odds",
     "play_random",
     "random_order",
     "score_scenario",

@@ -222,7 +222,11 @@ def game_record_html(record: GameRecord) -> str:
 
     who = f" · {e(record.side.label)}" if record.side is not None else ""
     order = "start of the game 推演开始" if record.order is None else repr(record.order)
-    body = "".join(fire_record_html(p) if isinstance(p, FireRecord) else game_event_html(p)
+    from hexrules.game.records import GameEvent
+
+    body = "".join(fire_record_html(p) if isinstance(p, FireRecord) else
+                   game_event_html(p) if isinstance(p, GameEvent) else
+                   p._repr_html_()  # an artillery record (A-1…A-8)
                    for p in record.parts)
     return (f"<div class='hexrules-game-record'><p>Turn 回合 {record.turn} · "
             f"{e(record.phase.label)}{who}: <code>{e(order)}</code></p>{body}</div>")

@@ -75,8 +75,16 @@ def game_record_text(record: GameRecord) -> str:
     who = f" · {record.side.label}" if record.side is not None else ""
     head = "start of the game 推演开始" if record.order is None else repr(record.order)
     lines = [f"Turn 回合 {record.turn} · {record.phase.label}{who}: {head}"]
+    from hexrules.combat.record import FireRecord as _Fire
+    from hexrules.game.records import GameEvent as _Event
+
     for part in record.parts:
-        text = game_event_text(part) if hasattr(part, "title") else fire_record_text(part)
+        if isinstance(part, _Fire):
+            text = fire_record_text(part)
+        elif isinstance(part, _Event):
+            text = game_event_text(part)
+        else:  # an artillery record (A-1…A-8)
+            text = str(part)
         lines.extend("  " + line for line in text.splitlines())
     return "\n".join(lines)
 
