@@ -354,3 +354,22 @@ def test_openspiel_mcts_bot_plays_a_legal_duel_to_the_end() -> None:
         s.apply_action(a)
         moves += 1
     assert s.state.over and sum(s.returns()) == 0 and chance > 0 and moves > 10
+
+
+def test_E2_E5_E3_A1_the_default_player_scores_the_card_orders() -> None:
+    from hexrules.game import FieldRepair, PlanFire, RapidReload
+    from hexrules.players.evaluate import EVALUATORS
+
+    assert {FieldRepair, PlanFire, RapidReload} <= set(EVALUATORS)
+    # a whole game with the cards (the shipped scenarios deal them): fire plans are aimed
+    plans: list[Decision] = []
+
+    def each(state, d, record) -> None:
+        if isinstance(d.order, PlanFire):
+            plans.append(d)
+
+    play("meeting", {"red": DefaultPlayer(seed=1), "blue": DefaultPlayer(seed=2)}, seed=4,
+         each=each)
+    assert plans
+    for d in plans:
+        assert d.chosen is not None and d.chosen.note.startswith("fire plan at")

@@ -7,6 +7,8 @@ that explains its choices, and scenario balance measured over many games.
   exact odds (:mod:`~hexrules.players.evaluate`, one evaluator per order type;
   :mod:`~hexrules.players.planner` for moves; :mod:`~hexrules.players.knowledge` for what a
   side knows under fog of war; :mod:`~hexrules.players.board` for the public map and odds);
+* :mod:`~hexrules.players.cards` — the evaluators of the event-card orders (E-2, E-3, E-5,
+  fire plans A-1);
 * :mod:`~hexrules.players.simple` — :class:`RandomPlayer`, :class:`GreedyPlayer`;
 * :mod:`~hexrules.players.balance` — :func:`balance`: many seeded games on any
   ``concurrent.futures.Executor`` (a process pool, a Dask cluster), win rates with
@@ -22,6 +24,7 @@ Examples
 True
 """
 
+from hexrules.players import cards as _cards  # noqa: E402,F401  (the card orders' evaluators)
 from hexrules.players.balance import BalanceReport, GameSummary, balance, wilson
 from hexrules.players.base import (
     Candidate,

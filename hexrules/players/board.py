@@ -161,8 +161,8 @@ class Board:
         self.cover = np.array([bool(faces.get(Terrain(t))) for t in self.terrain])
         self.max_range = tables.attack_level.max_range
         self.allowance = movement_allowance(None, tables=tables)
-        self._levels: dict[tuple[str, bool], np.ndarray] = {}
-        self._rows: dict[tuple[int, str, bool, str], np.ndarray] = {}
+        self._levels: dict[tuple[str, bool, bool], np.ndarray] = {}
+        self._rows: dict[tuple[int, str, bool, str, bool], np.ndarray] = {}
         self._edges: dict[bool, list[list[tuple[int, float]]]] = {}
         self._to_go: dict[int, np.ndarray] = {}
         self.scenario = _scenario(scenario) if scenario else None
@@ -185,8 +185,8 @@ class Board:
         """Whether ``a`` sees ``b``."""
         return bool(self.vis[self.index[a], self.index[b]])
 
-    def _level_table(self, kind: str, suppressed: bool) -> np.ndarray:
-        key = (kind, suppressed)
+    def _level_table(self, kind: str, suppressed: bool, card: bool = False) -> np.ndarray:
+        key = (kind, suppressed, card)
         t = self._levels.get(key)
         if t is None:
             dmax = int(self.dist.max())
@@ -195,29 +195,31 @@ class Board:
             for d in range(1, min(dmax, self.max_range) + 1):
                 for e in range(emax + 1):
                     t[d, e] = max(0, final_attack_level(d, e, kind=FireKind.parse(kind),
-                                                        suppressed=suppressed,
+                                                        suppressed=suppressed, card=card,
                                                         tables=self.tables))
             self._levels[key] = t
         return t
 
-    def levels_from(self, i: int, kind: str = "normal", suppressed: bool = False) -> np.ndarray:
-        """Final attack level (F-3…F-5; 0 = no effect or no sight) from hex ``i`` at each hex."""
-        t = self._level_table(kind, suppressed)
+    def levels_from(self, i: int, kind: str = "normal", suppressed: bool = False,
+                    card: bool = False) -> np.ndarray:
+        """Final attack level (F-3…F-5; 0 = no effect or no sight) from hex ``i`` at each hex;
+        ``card``: with the fire-enhancement card (E-2)."""
+        t = self._level_table(kind, suppressed, card)
         d = self.dist[i]
         e = np.abs(self.elev - self.elev[i])
         lv = t[d, e]
         return np.where(self.vis[i] & (d >= 1) & (d <= self.max_range), lv, 0)
 
     def shots_from(self, i: int, kind: str = "normal", suppressed: bool = False,
-                   armour: str = "medium") -> np.ndarray:
+                   armour: str = "medium", card: bool = False) -> np.ndarray:
         """``[N, 5]``: exact result odds of one shot from hex ``i`` at a unit in each hex."""
-        key = (i, kind, suppressed, armour)
+        key = (i, kind, suppressed, armour, card)
         row = self._rows.get(key)
         if row is None:
             if len(self._rows) > 8192:
                 self._rows.clear()
             table = _odds_table(self.tables, armour)
-            row = table[self.levels_from(i, kind, suppressed), self.terrain]
+            row = table[self.levels_from(i, kind, suppressed, card), self.terrain]
             self._rows[key] = row
         return row
 
@@ -229,9 +231,9 @@ class Board:
         return table[self.levels_from(j, kind, suppressed), self.terrain[j]]
 
     def shot(self, a: Hex, b: Hex, kind: str = "normal", suppressed: bool = False,
-             armour: str = "medium") -> np.ndarray:
-        """Exact result odds of one shot from ``a`` at a unit in ``b``."""
-        return self.shots_from(self.index[a], kind, suppressed, armour)[self.index[b]]
+             armour: str = "medium", card: bool = False) -> np.ndarray:
+        """Exact result odds of one shot from ``a`` at a unit in ``b`` (``card``: E-2)."""
+        return self.shots_from(self.index[a], kind, suppressed, armour, card)[self.index[b]]
 
     def close_shot(self, suppressed: bool, armour: str, where: Hex) -> np.ndarray:
         """Exact result odds of one close-combat shot in hex ``where`` (F-12: range 1, no

@@ -102,16 +102,18 @@ class Context:
 
     # -- fire -----------------------------------------------------------------------------
     def fire(self, shooters: Sequence[Unit], target: Unit, kind: str,
-             at: Hex | None = None, frm: Hex | None = None) -> tuple[float, float, float]:
-        """(damage, threat removed, P(destroyed)) of a declaration, exact odds."""
+             at: Hex | None = None, frm: Hex | None = None, enhance: str | None = None
+             ) -> tuple[float, float, float]:
+        """(damage, threat removed, P(destroyed)) of a declaration, exact odds; ``enhance``
+        names the shooter that plays the fire-enhancement card (E-2, +2 levels)."""
         b, sit = self.sit.board, self.sit
         armour = sit.armour(target)
         where = target.hex if at is None else at
         if kind == FireKind.CLOSE_COMBAT.value:
             shots = [b.close_shot(s.suppressed, armour, where) for s in shooters]
         else:
-            shots = [b.shot(s.hex if frm is None else frm, where, kind, s.suppressed, armour)
-                     for s in shooters]
+            shots = [b.shot(s.hex if frm is None else frm, where, kind, s.suppressed, armour,
+                            card=s.id == enhance) for s in shooters]
         s0 = start_bits(target)
         dist = compose(shots, s0)
         dmg = float(loss_of(dist, s0)) * sit.value(target)
@@ -142,6 +144,9 @@ class Context:
         return c
 
 
+#: What playing a once-only card costs the evaluation (the chance to play it later).
+CARD_COST = 0.1
+
 Evaluator = Callable[[Context, Order], Candidate]
 EVALUATORS: dict[type, Evaluator] = {}
 
@@ -170,15 +175,19 @@ def _cand(order: Order, parts: list[tuple[str, float]], note: str) -> Candidate:
 
 
 def _fire_candidate(ctx: Context, order: Order, shooter_ids: Sequence[str], target_id: str,
-                    kind: str, moves_too: bool, extra: list[tuple[str, float]] = ()
+                    kind: str, moves_too: bool, extra: Sequence[tuple[str, float]] = ()
                     ) -> Candidate:
     shooters = [u for u in (ctx.unit(i) for i in shooter_ids) if u is not None]
     target = ctx.unit(target_id)
     if target is None or not shooters:
         return Candidate(order, 0.0, (), "target not in view")
-    dmg, threat, pk = ctx.fire(shooters, target, kind)
+    enhance = getattr(order, "enhance", None)
+    dmg, threat, pk = ctx.fire(shooters, target, kind,
+                               enhance=enhance if isinstance(enhance, str) else None)
     parts = [("damage", dmg), ("threat", threat),
              ("commit", -sum(ctx.commit(u, moves_too) for u in shooters)), *extra]
+    if enhance:
+        parts.append(("card", -CARD_COST))
     who = ", ".join(u.id for u in shooters)
     return _cand(order, parts, f"{who} → {target.id}: P(destroyed) {pk:.2f}")
 
@@ -248,8 +257,11 @@ def _moving(ctx: Context, order: MovingFire) -> Candidate:
     target = ctx.unit(order.target)
     if mover is None or target is None or mv is None:
         return Candidate(order, 0.0, (), "not in view")
-    dmg, threat, pk = ctx.fire([mover], target, order.kind.value)
+    enhance = mover.id if getattr(order, "enhance", None) else None
+    dmg, threat, pk = ctx.fire([mover], target, order.kind.value, enhance=enhance)
     parts = [("damage", dmg), ("threat", threat)]
+    if enhance:
+        parts.append(("card", -CARD_COST))
     if isinstance(order, ShortHaltFire):
         left = float(mv.left - short_halt_cost(tables=ctx.sit.board.tables))
         rest = plans(ctx.sit, mover, left, mv.march, ctx.w, exposed=not mover.fired_upon)
