@@ -373,3 +373,23 @@ def test_E2_E5_E3_A1_the_default_player_scores_the_card_orders() -> None:
     assert plans
     for d in plans:
         assert d.chosen is not None and d.chosen.note.startswith("fire plan at")
+
+
+def test_greedy_fires_at_the_best_odds_and_otherwise_heads_for_the_objective() -> None:
+    m, units = _duel_course()
+    s = GameState.new(m, units, turns=1, seed=2)
+    while s.to_act is not Side.RED:
+        s, _ = s.apply(Pass())
+    d = GreedyPlayer(seed=1).decide(s.view("red"), s.legal_orders())
+    assert isinstance(d.order, DeclareFire) and d.order.fire.target == "B2"
+    duel = _to_movement(GameState.from_scenario("duel", seed=2))
+    d = GreedyPlayer(seed=1).decide(duel.view(duel.to_act), duel.legal_orders())
+    assert isinstance(d.order, StartMove) and not d.order.march
+
+
+def test_a_player_needs_the_legal_orders_of_a_state() -> None:
+    from hexrules.errors import RulesTypeError
+
+    s = GameState.from_scenario("duel", seed=2)
+    with pytest.raises(RulesTypeError, match="legal_orders"):
+        DefaultPlayer().decide(s.view(s.to_act), list(s.legal_orders()))
