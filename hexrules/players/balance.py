@@ -92,7 +92,6 @@ _CAUSE = {OpportunityFire: "opportunity fire (V-6)", CoveringFire: "covering fir
 
 def _losses(state: GameState) -> tuple[tuple[str, str, str], ...]:
     from hexrules.combat.record import FireRecord
-    from hexrules.game.records import GameEvent
 
     out = []
     for rec in state.log:
@@ -105,12 +104,21 @@ def _losses(state: GameState) -> tuple[tuple[str, str, str], ...]:
                 else:
                     cause = next((v for k, v in _CAUSE.items() if isinstance(o, k)), "fire")
                 out.append((part.target.side.value, part.target.id, cause))
-            elif isinstance(part, GameEvent):
-                for e in part.effects:
+            else:  # engine events, artillery records: whatever has effects
+                for e in getattr(part, "effects", ()):
                     if e.after.destroyed and not e.before.destroyed:
-                        out.append((e.before.side.value, e.unit_id,
-                                    f"{part.title} ({part.rule})"))
+                        out.append((e.before.side.value, e.unit_id, _part_cause(part)))
     return tuple(out)
+
+
+def _part_cause(part: object) -> str:
+    from hexrules.game.records import GameEvent
+
+    if isinstance(part, GameEvent):
+        return f"{part.title} ({part.rule})"
+    name = type(part).__name__
+    return "artillery (A-7)" if "Artillery" in name or "Gun" in name or "Marker" in name \
+        else name
 
 
 def _fresh(p: Player, seed: int) -> Player:

@@ -12,9 +12,9 @@ card's cost (:data:`~hexrules.players.evaluate.CARD_COST`).
 * ``PlanFire(hex)`` (A-1): the exact chance that each known enemy's hex is attacked
   (:func:`hexrules.artillery.odds.attack_odds`, the A-2…A-5 drift and zone), times its value,
   halved since the plan lands later and the enemy may move (``damage``), less the same for
-  our own units (``risk``); when no enemy is known, the objectives the enemy may come to
-  (``objective``). Only the most promising hexes are worked out exactly; the other hexes of
-  the map score a little less than any of them.
+  our own units and for the hold objectives we may score (``risk``); when no enemy is
+  known, where the enemy set up (the scenario is public). Only the most promising hexes
+  are worked out exactly; the other hexes of the map score a little less than any of them.
 
 Examples
 --------
@@ -77,16 +77,19 @@ def _plan_scores(ctx: Context) -> dict[Hex, tuple[list[tuple[str, float]], str]]
         for h in (e.hex, *e.hex.neighbors()):
             if h in m:
                 cands[h] = cands.get(h, 0.0) + w * sit.value(e) * (1.0 if h == e.hex else 0.3)
-    if not cands:
-        for _, h, pts, side in b.objectives():
-            if side is None or side is not sit.me:
-                cands[h] = float(pts)
+    sc = b.scenario
+    if not cands and sc is not None:  # nobody known: where the enemy set up (public)
+        for u in sc.side(sit.me.opponent).units:
+            cands[m.parse(u.hex)] = 1.0
     best = sorted(cands, key=lambda h: (-cands[h], h.q, h.r))[:PLAN_CANDIDATES]
     out: dict[Hex, tuple[list[tuple[str, float]], str]] = {}
     for h in best:
         odds = attack_odds(m, h)
         dmg = sum(0.5 * w * sit.value(e) * float(odds.get(e.hex, 0)) for e, w in targets)
         risk = sum(0.5 * sit.value(u) * float(odds.get(u.hex, 0)) for u in sit.own)
+        # nor where we are going: the hold objectives we may score
+        risk += sum(0.5 * pts * float(odds.get(o, 0)) for _, o, pts, side in b.objectives()
+                    if side in (None, sit.me))
         parts = [("damage", dmg), ("risk", -risk)]
         if not targets:
             parts.append(("objective", 0.05 * cands[h]))
