@@ -14,7 +14,8 @@ card's cost (:data:`~hexrules.players.evaluate.CARD_COST`).
   halved since the plan lands later and the enemy may move (``damage``), less the same for
   our own units and for the hold objectives we may score (``risk``); when no enemy is
   known, where the enemy set up (the scenario is public). Only the most promising hexes
-  are worked out exactly; the other hexes of the map score a little less than any of them.
+  are worked out exactly; the other hexes of the map score −0.1 (below any plan worth
+  making, above one that would shell our own units).
 
 Examples
 --------
@@ -37,8 +38,8 @@ from hexrules.units import Status
 
 __all__: list[str] = []
 
-#: How many hexes a fire plan works out exactly.
-PLAN_CANDIDATES = 8
+#: How many hexes a fire plan works out exactly, and the score of the other hexes.
+PLAN_CANDIDATES, UNWORKED = 8, -0.1
 
 
 @register_evaluator(RapidReload)
@@ -107,5 +108,5 @@ def _plan(ctx: Context, order: PlanFire) -> Candidate:
     if h in scores:
         parts, note = scores[h]
         return _cand(order, parts, note)
-    floor = min((sum(v for _, v in p) for p, _ in scores.values()), default=0.0)
-    return Candidate(order, round(min(0.0, floor) - 0.01, 6), (), "not worked out")
+    # clearly below any plan worth making, above one that would shell our own units
+    return Candidate(order, UNWORKED, (), "not worked out")
