@@ -185,3 +185,9 @@ class OverspendError(IllegalMoveError):
 
     The paper-table referee option applies the rulebook's penalty instead of refusing it.
     """
+
+
+class CardError(IllegalOrderError):
+    """An event card used wrongly (§7, E-1…E-7): a card the side does not hold or has spent,
+    one whose turn is over, a repair of an undamaged unit, a fire plan off the map, an
+    enhancement named for a unit that is not firing. The message names the card's rule."""

@@ -36,8 +36,9 @@ def _read(name: str) -> str:
 
 @cache
 def stylesheet() -> str:
-    """The widgets' CSS: the CJK ``@font-face`` rule, then ``explorer.css`` and ``editor.css``."""
-    return "\n".join(_read(name) for name in ("cjk_font.css", "explorer.css", "editor.css"))
+    """The widgets' CSS: the CJK font rule, ``explorer.css``, ``editor.css``, ``play.css``."""
+    return "\n".join(_read(name) for name in ("cjk_font.css", "explorer.css", "editor.css",
+                                              "play.css"))
 
 
 _STYLE: ipw.HTML | None = None
