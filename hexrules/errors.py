@@ -49,6 +49,28 @@ class MapFormatError(RulesError):
     """
 
 
+class MapEditError(MapFormatError):
+    """A map edit (:mod:`hexrules.map.edit`) the map-file format forbids: a level outside
+    0…32000 (M-4), a river on two hexes that share no hexside (M-6), a road into water (V-1),
+    a hex off the map. The map is left unchanged.
+
+    The message names the edit, what is wrong and the rule; the attributes say the same as
+    values, for a widget: ``edit`` (the edit refused, or ``None``), ``rule`` (the rule ID)
+    and ``reason`` (the words after the edit).
+    """
+
+    edit: object = None
+    rule: str | None = None
+    reason: str = ""
+
+    def __init__(self, message: str, *, edit: object = None, rule: str | None = None,
+                 reason: str = "") -> None:
+        super().__init__(message)
+        self.edit = edit
+        self.rule = rule
+        self.reason = reason or message
+
+
 class MapNotFoundError(MapFormatError, FileNotFoundError):
     """No map file at the path or name given; also a :class:`FileNotFoundError`."""
 

@@ -173,7 +173,31 @@ print("B1 after the fire 射击后:", record.target_after.status_label)
 # and the dice sum 9 reads K at level 8 — but a die showed 3, and in a forest (F-7) that turns
 # the K into S. No armour die was needed (F-8 only acts on W, I, K), so the scripted 5 is still
 # unused.
+
+# %% [markdown]
+# ### The same shot in the fire stepper
 #
+# The **fire stepper** draws this record on the board, one F-2 step at a time: **Next 下一步** /
+# **Back 上一步** walk from the declaration (F-1) through sight (the line drawn), the F-3 and
+# F-4 tables with the cell read lit, the modifiers (F-5), the 2d6 roll, the F-6 cell, and the
+# terrain and armour corrections to the result on B1's counter. Here it is driven from Python
+# with the same scripted dice, so it shows the same record; it opens on the F-7 step that saved
+# B1. Click a tank, then an enemy tank, to declare another shot: the exact odds appear before
+# any roll. In class, **Typed in 手动输入** lets you roll real dice and type each roll when the
+# stepper asks for it (a face that is not 1–6 is refused, with the reason).
+
+# %%
+from hexrules_widgets import FireStepper
+
+stepper = FireStepper(m, [r1, b1], board_height="460px")
+stepper.declare(["R1"], "B1")
+stepper.dice.mode.value = "scripted"
+stepper.dice.faces.value = "3 6 5"
+assert stepper.adjudicate() == record  # the same dice give the same record
+stepper.go([s.kind for s in stepper.stages].index("F-7"))
+stepper
+
+# %% [markdown]
 # ## 2. The rulebook's worked example (F-11), and what we add to it
 #
 # The rulebook's own example gives only two steps: a tank fires at **18 hexes** (900 m), so

@@ -198,6 +198,29 @@ for r in gun.rolls:
     print(r)
 
 # %% [markdown]
+# ### The same gun in the drift stepper
+#
+# The **drift stepper** plans the mission on the board (click a hex), shades the exact drift
+# heat map behind it (section 3 explains it), and walks the record gun by gun with **Next
+# 下一步**: the delay die, the drift check, the direction on the drift-direction
+# chart (偏移方向图), the distance with the impact marker moving along its path, the zones
+# with the hexes settlement and forest leave out, and each unit attacked. Here
+# it gets the dice of gun 1 above, then a 6 for every other gun (cancelled, A-2); it opens on
+# the distance step.
+
+# %%
+from hexrules_widgets import DriftStepper
+
+drifts = DriftStepper(m, [b1, r1], board_height="460px")
+drifts.plan_at(X)
+drifts.dice.mode.value = "scripted"
+drifts.dice.faces.value = "3 5 3 1 5 6 4 3 4 6 6 6 6 6"
+mission = drifts.adjudicate()
+assert mission.guns[0].impact == gun.impact and mission.guns[0].strikes == gun.strikes
+drifts.go([s.kind for s in drifts.stages].index("distance"))
+drifts
+
+# %% [markdown]
 # ## 3. Where does the fire land? The exact drift map (A-2…A-4)
 #
 # Before calling fire, a commander wants the odds. `impact_distribution` runs the very dice step

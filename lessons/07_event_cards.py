@@ -226,6 +226,22 @@ print("blue sees", game.view("blue").cards.enemy_plans, "red plan(s) coming, not
 record
 
 # %% [markdown]
+# Both sides now only pass. In turn 5's random-event phase the battery lands, gun by gun
+# (A-2…A-7), and its impact markers stay on the map (A-8):
+
+# %%
+from hexrules.artillery import ArtilleryRecord  # noqa: E402
+
+landed = []
+while not game.over:
+    legal = game.legal_orders()
+    record = game.apply(Pass() if Pass() in legal else legal[0])
+    landed += [p for p in record.parts if isinstance(p, ArtilleryRecord)
+               and p.plan.side is Side.RED and p.plan.target == b1.hex]
+print(landed[0].plan, "| B1:", landed[0].units_after.get("B1", b1).status_label)
+landed[0]
+
+# %% [markdown]
 # ## 5. Exercises 练习
 #
 # Replace each `None` with your answer and run the cell; the check says ✓ or gives a hint.

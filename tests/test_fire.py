@@ -437,3 +437,20 @@ def test_every_step_has_rule_title_and_result():
     for step in rec.steps:
         assert step.rule and step.title and step.result
         assert any("\u4e00" <= ch <= "\u9fff" for ch in step.title)  # bilingual
+
+
+def test_F_9_kill_curve_is_the_kill_probability_against_shots_spent() -> None:
+    from fractions import Fraction
+
+    from hexrules import Hex, HexMap, Unit
+    from hexrules.combat.odds import final_state_distribution, fire_odds
+    from hexrules.units import Status
+
+    m = HexMap.flat(30, 3)
+    shooters = [Unit(f"R{i}", "red", Hex(0, i)) for i in range(3)]
+    odds = fire_odds(m, shooters, Unit("B1", "blue", Hex(18, 1)))
+    curve = odds.kill_curve
+    assert len(curve) == 3 and curve[-1] == odds.p_destroyed
+    assert list(curve) == sorted(curve) and curve[0] == Fraction(5, 9)
+    two = final_state_distribution(odds.shots[:2], odds.target)
+    assert curve[1] == two[frozenset({Status.DESTROYED})]

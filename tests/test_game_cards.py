@@ -389,6 +389,7 @@ def test_E_7_the_instructor_deals_a_card_and_reshuffles_and_it_is_planned_at_T_4
     assert (s.phase, s.to_act) == (Phase.RANDOM_EVENT, Side.RED)
     s, _ = s.apply(PlanFire(H(11, 5)))
     assert any(p.gun == "122" and p.side is Side.RED for p in s.cards.plans)
+    assert s.game_log().replay() == s  # the instructor's deal replays like any order
     no_cards = new_game([Unit("R1", "red", H(0, 1))], [1])
     refused(no_cards, DealCard("red", "E-1"), "§7")
 
@@ -462,3 +463,46 @@ def test_E_1_to_E_7_card_orders_need_the_cards_and_their_moment() -> None:
         DeclareFire("R1", "B1", enhance="")
     g = new_game([Unit("R1", "red", H(0, 1))], [1, 1], options=CARDS)
     assert g.cards.deck("red") and Dice(0)  # full decks at the start
+
+
+def _entry_equality(n_markers: int) -> None:
+    from hexrules.artillery import adjudicate_entry, entry_odds
+    from hexrules.chance import outcomes
+    from hexrules.combat.damage import damage_state
+
+    m = HexMap.flat(8, 8)
+    mks = [ImpactMarker(Hex(3, 3), "red", "155", 1, 7, turn=1)] * n_markers
+    b1 = Unit("B1", "blue", Hex(2, 3))
+    for armour in (False, True):
+        exact = entry_odds(m, b1, Hex(3, 3), mks, reactive_armour=armour)
+        rolled = outcomes(lambda d, a=armour: damage_state(adjudicate_entry(
+            m, b1, Hex(3, 3), mks, dice=d, reactive_armour=a).unit_after.status))
+        assert exact == {k: v for k, v in rolled.items() if v}
+    assert exact.get(frozenset({Status.DESTROYED}), 0) < entry_odds(
+        m, b1, Hex(3, 3), mks)[frozenset({Status.DESTROYED})]
+
+
+def test_E_4_A_8_entry_odds_with_reactive_armour_equal_every_dice_sequence() -> None:
+    _entry_equality(1)
+
+
+@pytest.mark.slow
+def test_E_4_A_8_entry_odds_with_reactive_armour_on_two_markers_first_hit_only() -> None:
+    _entry_equality(2)
+
+
+def test_E_2_E_4_order_odds_equal_every_dice_sequence_of_the_adjudication() -> None:
+    from hexrules.chance import outcomes
+    from hexrules.combat import adjudicate_fire
+    from hexrules.combat.damage import damage_state
+    from hexrules.game.events import fire_setup
+
+    s = _duel(hand((Card.FIRE_ENHANCEMENT,), (Card.REACTIVE_ARMOUR,)), [1])
+    order = DeclareFire("R2", "B1", enhance="R2")  # one shot: 6³ dice sequences at most
+    exact = order_odds(s, order)
+    units, ctx = fire_setup(s, s.unit_map, order.fire, "R2")
+    assert ctx == {"card_unit": "R2", "reactive_armour": True}
+    rolled = outcomes(lambda d: damage_state(adjudicate_fire(
+        s.hexmap, order.fire, units=units, dice=d, tables=s.tables,
+        **ctx).target_after.status))  # type: ignore[arg-type]
+    assert exact.final == {k: v for k, v in rolled.items() if v}

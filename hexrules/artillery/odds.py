@@ -416,12 +416,14 @@ def attack_odds(hexmap: HexMap, target: Hex | FirePlan, *, rocket: bool = False,
 
 def entry_odds(hexmap: HexMap, unit: Unit, hex: Hex | str,
                markers: Mapping[Hex, Iterable[ImpactMarker]] | Iterable[ImpactMarker], *,
-               tables: TableSet | None = None) -> dict[frozenset[Status], Fraction]:
+               tables: TableSet | None = None, reactive_armour: bool = False
+               ) -> dict[frozenset[Status], Fraction]:
     """Exact odds of a unit's state after entering a hex with impact markers (A-8, F-10).
 
     The same arguments as :func:`~hexrules.artillery.adjudicate.adjudicate_entry`, without
     the dice: one :func:`strike_distribution` per marker at its ring-0 level, composed by
-    F-10 (a destroyed unit is not attacked again).
+    F-10 (a destroyed unit is not attacked again); with ``reactive_armour`` (E-4) the first
+    hit is lowered one step, as in adjudication.
 
     Examples
     --------
@@ -441,7 +443,7 @@ def entry_odds(hexmap: HexMap, unit: Unit, hex: Hex | str,
     armour = tables.units.armour_of(unit)
     dists = [strike_distribution(mk.level, terrain, tables.artillery.guns[mk.gun].armour[armour],
                                  tables=tables) for mk in _markers_at(markers, h)]
-    return final_state_distribution(dists, unit)
+    return final_state_distribution(dists, unit, reactive_armour=reactive_armour)
 
 
 # ---------------------------------------------------------------------------------------

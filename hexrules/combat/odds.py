@@ -270,6 +270,23 @@ class FireOdds:
         return self.final.get(frozenset({Status.DESTROYED}), Fraction(0))
 
     @property
+    def kill_curve(self) -> tuple[Fraction, ...]:
+        """Probability that the target is destroyed after the first 1, 2, … shots (F-9).
+
+        The kill probability against shots spent: entry ``k - 1`` is the chance that the
+        first ``k`` shooters (in declared order) destroy it; the last is :attr:`p_destroyed`.
+
+        >>> from hexrules import Hex
+        >>> m = HexMap.flat(30, 3)
+        >>> r1, r2 = Unit("R1", "red", Hex(0, 1)), Unit("R2", "red", Hex(0, 2))
+        >>> fire_odds(m, [r1, r2], Unit("B1", "blue", Hex(18, 1))).kill_curve
+        (Fraction(5, 9), Fraction(37465, 46656))
+        """
+        dead = frozenset({Status.DESTROYED})
+        return tuple(final_state_distribution(self.shots[: k + 1], self.target).get(
+            dead, Fraction(0)) for k in range(len(self.shots)))
+
+    @property
     def expected_shots(self) -> Fraction:
         """Expected number of shots actually adjudicated (the rest are skipped after a kill).
 

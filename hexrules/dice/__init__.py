@@ -24,6 +24,8 @@ True
 """
 
 from hexrules.dice.sources import Dice, DiceSource, ScriptedDice
+from hexrules.dice.typed import FacesNeeded, TypedDice, parse_faces
 from hexrules.dice.values import DiceState, Roll
 
-__all__ = ["Dice", "DiceSource", "DiceState", "Roll", "ScriptedDice"]
+__all__ = ["Dice", "DiceSource", "DiceState", "FacesNeeded", "Roll", "ScriptedDice",
+           "TypedDice", "parse_faces"]

@@ -1,4 +1,5 @@
-"""The game engine (rules §2 C-1…C-4, §5 V-1…V-11, §8 T-1…T-6, §9; docs/rules.md).
+"""The game engine (rules §2 C-1…C-4, §5 V-1…V-11, §6 A-1…A-8 and §7 E-1…E-7 with the event
+cards, §8 T-1…T-6, §9; docs/rules.md).
 
 * :mod:`~hexrules.game.state` — :class:`GameState`, a frozen value: units, turn, phase, side
   to act, the move, the reaction window, close combat, options, dice, log; save / load / clone;
@@ -35,6 +36,13 @@ Examples
 >>> _ = g.apply(StartMove("R1")); rec = g.apply(StepTo(Hex(1, 2)))
 >>> g.state.window.kind, g.state.to_act         # blue may call "stop" (V-6)
 (WindowKind.OPPORTUNITY, Side.BLUE)
+
+With the event cards (the shipped scenarios have them on):
+
+>>> s = GameState.from_scenario("duel", seed=2)
+>>> s, rec = s.apply(DealCard("blue", "E-4"))     # the instructor's reward rule (§7)
+>>> s.view("red").cards.enemy_held, [h.card for h in s.view("blue").cards.hand]
+(1, [Card.REACTIVE_ARMOUR])
 """
 
 from hexrules.errors import ScenarioFormatError, ScenarioNotFoundError

@@ -156,6 +156,9 @@ class HeldCard:
     @property
     def text(self) -> str:
         """``'E-1 Rapid assault 快速突击 (drawn turn 2, acts in turn 3, 3 uses left)'``."""
+        if self.card in ARTILLERY_CARDS:
+            return (f"{self.card.rule} {self.card.label} (drawn turn {self.drawn}, its fire "
+                    "plan is named in the random-event phase, A-1)")
         left = f", {self.uses} uses left" if self.card.uses > 1 else ""
         return (f"{self.card.rule} {self.card.label} (drawn turn {self.drawn}, acts in turn "
                 f"{self.turn}{left})")

@@ -118,7 +118,29 @@ def game_state_text(state: GameState) -> str:
         lines.append(f"  {u.label} at {m.name_of(u.hex)}: {u.status_label}")
     for u in state.losses:
         lines.append(f"  {u.label}: {u.status_label}")
+    lines += cards_lines(state)
     return "\n".join(lines)
+
+
+def cards_lines(state: GameState) -> list[str]:
+    """The event cards of a state in words (nothing without the cards): hands, decks, fire
+    plans waiting, impact markers."""
+    from hexrules.units import Side
+
+    if not state.options.cards:
+        return []
+    c, m = state.cards, state.hexmap
+    out = []
+    for side in (Side.RED, Side.BLUE):
+        held = ", ".join(h.text for h in c.held_by(side)) or "no card"
+        out.append(f"  {side.label} cards: {held}; {len(c.deck(side))} left in the deck")
+    for p in c.plans:
+        out.append(f"  fire plan {p.side.label} {p.gun} → {m.name_of(p.target)}, lands in "
+                   f"turn {p.lands}")
+    if c.markers:
+        out.append("  impact markers 弹着标识: " + ", ".join(
+            f"{m.name_of(mk.hex)} ({mk.gun})" for mk in c.markers))
+    return out
 
 
 def sight_record_text(record: SightRecord) -> str:
