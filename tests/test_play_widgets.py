@@ -315,3 +315,15 @@ def test_the_widgets_take_a_game_state_or_a_sides_view(m: HexMap) -> None:
     fs = FireStepper(m, view(state, "red"))
     assert [u.id for u in fs.units] == [u.id for u in state.units]
     assert ThreatView(m, state).threat == threat_map(state.units, m, "red")
+
+
+@pytest.mark.parametrize("module", ["units", "stepper", "fire_stepper", "fire_panels",
+                                    "drift_stepper", "threat"])
+def test_the_play_widgets_examples_run(module: str) -> None:
+    """The docstring examples of the play widgets (widgets/ is not among the doctest paths)."""
+    import doctest
+    import importlib
+
+    mod = importlib.import_module(f"hexrules_widgets.{module}")
+    res = doctest.testmod(mod, optionflags=doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS)
+    assert res.attempted > 0 and res.failed == 0
