@@ -5,10 +5,11 @@ Run::
     python benchmarks/bench_game.py            # taskset -c 0 python … for one core
 
 Goals on the 2-core development machine, one core: random legal games of the 4-v-4 scenario
-(``village``, 10 turns) ≥ 50 a second; ``legal_orders()`` on a mid-game state ≤ 100 µs
-median. Also printed: one order's ``apply``, ``clone``, and saving / loading a mid-game state
-(JSON, with its log). The first games compile the fast sight path and build the step graphs;
-they are played before timing.
+(``village``, 10 turns) ≥ 50 a second, with the event cards and their artillery on (the
+scenario's default; the rate without them is printed too); ``legal_orders()`` on a mid-game
+state ≤ 100 µs median. Also printed: one order's ``apply``, ``clone``, and saving / loading
+a mid-game state (JSON, with its log). The first games compile the fast sight path and build
+the step graphs; they are played before timing.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import time
 
 from _timing import per_call
 
-from hexrules.game import GameState, Phase, Scenario, play_random
+from hexrules.game import GameState, Options, Phase, Scenario, play_random
 
 
 def _mid_game_states(sc: Scenario, games: int) -> list[GameState]:
@@ -41,16 +42,19 @@ def main() -> None:
     for seed in range(3):  # warm up: numba, step graphs, caches
         play_random(GameState.from_scenario(sc, seed=seed), seed=seed)
 
-    n, orders = 0, 0
-    t0 = time.perf_counter()
-    while time.perf_counter() - t0 < 5 or n < 100:
-        end = play_random(GameState.from_scenario(sc, seed=1000 + n), seed=n)
-        orders += len(end.log)
-        n += 1
-    rate = n / (time.perf_counter() - t0)
-    print(f"random legal games of '{sc.name.en}' (4 v 4, {sc.turns} turns): {rate:.0f} games/s "
-          f"over {n} games, {orders / n:.0f} orders a game (goal ≥ 50) "
-          f"{'OK' if rate >= 50 else 'SLOW'}")
+    no_cards = Options(fog_of_war=sc.fog_of_war, cards=False)
+    for what, options in (("with the event cards", None), ("without the cards", no_cards)):
+        n, orders = 0, 0
+        t0 = time.perf_counter()
+        while time.perf_counter() - t0 < 5 or n < 100:
+            end = play_random(GameState.from_scenario(sc, seed=1000 + n, options=options),
+                              seed=n)
+            orders += len(end.log)
+            n += 1
+        rate = n / (time.perf_counter() - t0)
+        print(f"random legal games of '{sc.name.en}' (4 v 4, {sc.turns} turns, {what}): "
+              f"{rate:.0f} games/s over {n} games, {orders / n:.0f} orders a game (goal ≥ 50) "
+              f"{'OK' if rate >= 50 else 'SLOW'}")
 
     states = _mid_game_states(sc, 40)
     fire = [s for s in states if s.phase is Phase.DIRECT_FIRE]  # the most choices

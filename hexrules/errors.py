@@ -49,6 +49,28 @@ class MapFormatError(RulesError):
     """
 
 
+class MapEditError(MapFormatError):
+    """A map edit (:mod:`hexrules.map.edit`) the map-file format forbids: a level outside
+    0…32000 (M-4), a river on two hexes that share no hexside (M-6), a road into water (V-1),
+    a hex off the map. The map is left unchanged.
+
+    The message names the edit, what is wrong and the rule; the attributes say the same as
+    values, for a widget: ``edit`` (the edit refused, or ``None``), ``rule`` (the rule ID)
+    and ``reason`` (the words after the edit).
+    """
+
+    edit: object = None
+    rule: str | None = None
+    reason: str = ""
+
+    def __init__(self, message: str, *, edit: object = None, rule: str | None = None,
+                 reason: str = "") -> None:
+        super().__init__(message)
+        self.edit = edit
+        self.rule = rule
+        self.reason = reason or message
+
+
 class MapNotFoundError(MapFormatError, FileNotFoundError):
     """No map file at the path or name given; also a :class:`FileNotFoundError`."""
 
@@ -163,3 +185,9 @@ class OverspendError(IllegalMoveError):
 
     The paper-table referee option applies the rulebook's penalty instead of refusing it.
     """
+
+
+class CardError(IllegalOrderError):
+    """An event card used wrongly (§7, E-1…E-7): a card the side does not hold or has spent,
+    one whose turn is over, a repair of an undamaged unit, a fire plan off the map, an
+    enhancement named for a unit that is not firing. The message names the card's rule."""

@@ -145,6 +145,9 @@ class Step:
 class Effect:
     """A unit changed by an adjudication: its state before and after.
 
+    ``before`` and ``after`` are any unit value with an ``id`` (a tank :class:`Unit`, a
+    team of a variant such as :class:`hexrules.variants.squad.Team`), registered for JSON.
+
     Examples
     --------
     >>> from hexrules import Hex, Status
@@ -171,9 +174,12 @@ class Effect:
 
     @property
     def added(self) -> tuple[object, ...]:
-        """Status markers the adjudication added, in C-3 order."""
+        """Status markers the adjudication added, in C-3 order (none for a unit value
+        without C-3 markers, such as a squad team)."""
         from hexrules.units import Status
 
+        if not hasattr(self.before, "status") or not hasattr(self.after, "status"):
+            return ()
         return tuple(s for s in Status if s in self.after.status - self.before.status)
 
 

@@ -400,7 +400,9 @@ print("left in the hex:", left)
 # The shipped scenario *Duel at the saddle* (鞍部对决), seeded. A very simple player: fire
 # whenever an order allows it, otherwise drive one step closer to the enemy (at most three
 # steps), otherwise pass or decline. Every order is legal by construction: it comes from
-# `legal_orders`.
+# `legal_orders`. The scenario is played with the random event cards (lesson 07): when a card
+# asks for a choice (a fire plan's target, a unit to repair) this player takes the first one
+# listed.
 
 # %%
 FIRES = ("DeclareFire", "OpportunityFire", "CoveringFire", "MovingFire")
@@ -425,7 +427,9 @@ def simple_order(game):
         if kind() in legal:
             return kind()
     starts = [o for o in legal if isinstance(o, StartMove) and not o.march]
-    return starts[0] if starts else Pass()
+    if starts:
+        return starts[0]
+    return Pass() if Pass() in legal else legal[0]  # a card's choice (lesson 07)
 
 
 duel = Game.from_scenario(Scenario.load("duel"), seed=11)

@@ -355,7 +355,41 @@ entry = adjudicate_entry(m, b5, hot, markers, dice=Dice(seed=3))
 entry
 
 # %% [markdown]
-# ## 7. Exercises 练习
+# ## 7. A mission inside a game (E-6, A-1…A-8)
+#
+# The functions above are the ones the game engine calls. In a game played with the event
+# cards (`Options(cards=True)`; the shipped scenarios have them on) a side that draws an
+# artillery card names its target right away, in the random-event phase (`PlanFire(hex)`); the
+# engine keeps the plan in the state, adjudicates the battery in the random-event phase two
+# turns later (T-4 step 3), and keeps the impact markers until the next one, attacking any unit
+# that enters them during the movement phase. Here the instructor deals red the 155 mm
+# card in turn 1 (the reward rule, lesson 07), red names `4563RN` where B1 waits, and both
+# sides then only pass (any other fire plan the seeded draws bring goes to the map's corner).
+
+# %%
+from hexrules.artillery import ArtilleryRecord  # noqa: E402
+from hexrules.game import DealCard, Game, Options, Pass, PlanFire  # noqa: E402
+
+g = Game.new(m, [Unit("R1", "red", m.parse("4563PH")), Unit("B1", "blue", X)], turns=4,
+             options=Options(cards=True), dice=Dice(seed=5))
+g.apply(DealCard("red", "E-6"))  # red holds the 155 mm card: it names the target at T-4
+planned, missions = False, []
+while not g.over:
+    legal = g.legal_orders()
+    if not planned and g.state.to_act is not None and g.state.to_act.value == "red" \
+            and PlanFire(X) in legal:
+        order, planned = PlanFire(X), True
+    else:
+        order = Pass() if Pass() in legal else legal[0]
+    record = g.apply(order)
+    missions += [p for p in record.parts if isinstance(p, ArtilleryRecord)
+                 and p.plan.target == X]
+mission_in_game = missions[0]
+print(mission_in_game.plan, "landed in turn", mission_in_game.plan.lands)
+mission_in_game
+
+# %% [markdown]
+# ## 8. Exercises 练习
 #
 # Replace each `None` with your answer and run the cell; the check says ✓ or gives a hint.
 # The button under each exercise shows its solution — press it only after trying.
@@ -422,3 +456,6 @@ check.solution("4")
 #   risk, while cover in a forest or a village protects them.
 # - Impact markers stay until the next random-event phase: entering one costs an attack per
 #   marker at ring-0 level.
+# - In a game with the event cards, an artillery card is played with a fire plan
+#   (`PlanFire(hex)`) right after the draw, and the engine lands it two turns later with these
+#   same functions (lesson 07).

@@ -216,6 +216,46 @@ explorer.select(crest, lowland)
 explorer
 
 # %% [markdown]
+# ### What if there were a wood here? 假如这里有一片丛林地
+#
+# An instructor's question the real ground cannot answer: would a wood hide the lowland from
+# the crest? The **map editor** (地图编辑) puts a toolbar over the explorer: choose
+# **Forest 丛林地** and click a hex, raise or lower a level, paint water, toggle a river on a
+# hexside (a hex, then an adjacent hex) or a road between two centres; the sight line is
+# judged again at once on the edited ground. **Undo 撤销** takes an edit back, **Save 保存**
+# writes a map file. The editor checks every edit with the map-file loader's own rules (a road
+# into water, a level below 0 are refused, with the rule: [M-4](../docs/rules.md#M-4),
+# [V-1](../docs/rules.md#V-1)), so a saved map always loads.
+#
+# Below, two edits made from Python (the same as choosing the tool and clicking): a wood
+# half-way down the slope, then a wood beside the target. Before you run it: which one hides
+# the target?
+
+# %%
+from hexrules_widgets import MapEditorPanel
+
+from hexrules.map.edit import PaintTerrain
+
+panel = MapEditorPanel(SightExplorer(m))
+panel.view.select(crest, lowland)
+half_way, by_target = m.parse((20, 32)), m.parse((32, 33))
+for h in (half_way, by_target):
+    rec = panel.apply(PaintTerrain(h, "forest"))
+    shown = panel.view.record
+    print(rec, "→", shown.verdict, shown.case)
+
+assert shown == line_of_sight(panel.hexmap, crest, lowland) and not shown.visible
+assert line_of_sight(m, crest, lowland).visible  # the shipped map is unchanged
+panel
+
+# %% [markdown]
+# The wood half-way stands on level 9, one level up for sight (L-2): far below the line from
+# the crest on level 28. The wood beside the target rises one level above the target's ground,
+# and on the observation-measurement chart (L-5) that change point lies above the chart line:
+# the lowland is hidden. On a long downhill line, only cover close to the target matters.
+# Press **Undo 撤销** to take the second wood away, or try your own.
+
+# %% [markdown]
 # ## 6. Hex sight against terrain sight 六角格通视与地形通视
 #
 # GDAL's `gdal_viewshed` computes what an observer sees on the raster itself: the DEM under the

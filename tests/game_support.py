@@ -8,7 +8,8 @@ from functools import cache
 
 from hexrules import Dice, Hex, HexMap, ScriptedDice, Unit
 from hexrules.combat import FireKind, FireRecord
-from hexrules.game import GameRecord, GameState, Options, Pass, Phase
+from hexrules.game import Card, CardState, GameRecord, GameState, Options, Pass, Phase
+from hexrules.game.cards import ARTILLERY_CARDS
 from hexrules.game.costs import stacking_limit
 from hexrules.units import TURN_MARKERS, Side, Status
 
@@ -55,7 +56,8 @@ def serial(state: GameState) -> str:
     return json.dumps(state.to_dict(), sort_keys=True, ensure_ascii=False)
 
 
-PHASE_ORDER = [Phase.DIRECT_FIRE, Phase.MOVEMENT, Phase.CLOSE_COMBAT, Phase.OVER]
+PHASE_ORDER = [Phase.PREPARATION, Phase.DIRECT_FIRE, Phase.MOVEMENT, Phase.RANDOM_EVENT,
+               Phase.CLOSE_COMBAT, Phase.OVER]
 
 
 class Invariants:
@@ -96,21 +98,43 @@ class Invariants:
             self.turn, self.phase = s.turn, s.phase
             self.fired.clear()
             self.fired_upon.clear()
-            assert s.phase is Phase.DIRECT_FIRE
+            assert s.phase in (Phase.DIRECT_FIRE, Phase.PREPARATION)  # E-3 may be due
             for u in s.units:  # T-1 removed the markers of the turn before
                 assert not (u.status & TURN_MARKERS), u
         elif s.phase is not self.phase:
             assert PHASE_ORDER.index(s.phase) > PHASE_ORDER.index(self.phase)
             self.phase = s.phase
+        self.check_cards(s)
         if s.phase is Phase.OVER:
             assert s.to_act is None and not s.legal_orders()
         else:
             assert s.to_act is not None
             assert len(s.legal_orders()) > 0
 
+    def check_cards(self, s: GameState) -> None:
+        """The cards are conserved (E-1…E-7), plans wait for a later turn, markers on the map."""
+        c = s.cards
+        if not s.options.cards:
+            assert c == CardState()
+            return
+        for side in SIDES:
+            cards = [*c.deck(side), *(h.card for h in c.held_by(side)), *c.discards(side)]
+            assert sorted(x.rule for x in cards) == [x.rule for x in Card], (side, c)
+            for h in c.held_by(side):
+                assert h.drawn <= s.turn and 0 <= h.uses <= h.card.uses, h
+                if h.card not in ARTILLERY_CARDS:
+                    assert not h.expired(s.turn) or s.phase is Phase.OVER, h
+        for plan in c.plans:
+            assert plan.lands >= s.turn, plan
+        assert all(mk.hex in s.hexmap for mk in c.markers)
+
     def after(self, s: GameState, record: GameRecord) -> None:
+        reload = record.order is not None and type(record.order).__name__ == "RapidReload"
         for part in record.parts:
-            if isinstance(part, FireRecord):
+            if isinstance(part, FireRecord) and reload:  # E-5: a second shot, F-1 waived
+                self.marked_fired.update(part.order.shooters)
+                self.marked_upon.add(part.order.target)
+            elif isinstance(part, FireRecord):
                 self.marked_fired.update(part.order.shooters)
                 self.marked_upon.add(part.order.target)
                 if part.kind is FireKind.CLOSE_COMBAT:

@@ -17,7 +17,7 @@ import json
 import random
 
 import pytest
-from game_support import Invariants, serial
+from game_support import PHASE_ORDER, Invariants, serial
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -25,16 +25,21 @@ from hexrules import Hex
 from hexrules.combat import FireKind, FireOrder
 from hexrules.errors import ReplayDivergedError, RulesError
 from hexrules.game import (
+    Card,
     CoveringFire,
+    DealCard,
     DeclareFire,
     Decline,
     EndMove,
+    FieldRepair,
     GameLog,
     GameState,
     MovingFire,
     OpportunityFire,
     Pass,
     Phase,
+    PlanFire,
+    RapidReload,
     Scenario,
     ShortHaltFire,
     StartMove,
@@ -135,6 +140,13 @@ def _states(n_per: int = 40) -> list[GameState]:
             _, states = play(scenario, seed, check=False)
             step = max(1, len(states) // n_per)
             out += [s for s in states[::step] if not s.over]
+            # the card pauses: a field repair due (T-1), a fire plan to name (T-4), E-5, E-2
+            for wanted in (lambda x: x.phase is Phase.PREPARATION,
+                           lambda x: x.phase is Phase.RANDOM_EVENT and not x.over,
+                           lambda x: any(isinstance(o, RapidReload) for o in x.legal_orders()),
+                           lambda x: any(getattr(o, "enhance", None)
+                                         for o in x.legal_orders())):
+                out += [x for x in states if not x.over and wanted(x)][:2]
     return out
 
 
@@ -156,6 +168,15 @@ def _candidates(s: GameState) -> list:
                 out.append(DeclareFire(FireOrder(a, t, FireKind.CLOSE_COMBAT)))
     if s.move is not None:
         out += [StepTo(h) for h in s.move.hex.neighbors()]
+    # the card orders (E-2 with one shooter, E-3, E-5, A-1)
+    for t in ids:
+        out += [FieldRepair(t), RapidReload(t), RapidReload(t, enhance=True),
+                PlanFire(s.unit_map[t].hex), MovingFire(t, enhance=True)]
+        for a in ids:
+            if a != t:
+                out += [DeclareFire(a, t, enhance=a), OpportunityFire(a, enhance=a),
+                        CoveringFire(a, t, enhance=a)]
+    out += [PlanFire(Hex(-5, -5)), PlanFire("4599AA")]
     return out
 
 
@@ -193,6 +214,13 @@ ORDERS = st.one_of(
     st.builds(lambda s: OpportunityFire(s), st.lists(_ids, min_size=1, max_size=3, unique=True)),
     st.builds(lambda s, t: CoveringFire(s, t),
               st.lists(_ids, min_size=1, max_size=3, unique=True), st.one_of(st.none(), _ids)),
+    # the card orders (E-2…E-7, A-1) and the instructor's deal (§7)
+    st.builds(FieldRepair, _ids), st.builds(RapidReload, _ids, enhance=st.booleans()),
+    st.builds(PlanFire, _hexes), st.builds(PlanFire, st.sampled_from(["4563AA", "4563ZZ"])),
+    st.builds(lambda s, t, e: DeclareFire(s, t, enhance=e),
+              st.lists(_ids, min_size=1, max_size=3, unique=True), _ids, _ids),
+    st.builds(DealCard, st.sampled_from(["red", "blue"]),
+              st.sampled_from([c.rule for c in Card]), st.booleans()),
 )
 
 
@@ -237,6 +265,6 @@ def test_apply_never_changes_the_state_it_is_given() -> None:
 def test_phases_run_in_order_in_every_game() -> None:
     end, states = play("meeting", 2, check=False)
     seq = [(s.turn, s.phase) for s in states]
-    order = [Phase.DIRECT_FIRE, Phase.MOVEMENT, Phase.CLOSE_COMBAT, Phase.OVER]
+    order = PHASE_ORDER  # with the cards: T-1 may wait for E-3, T-4 for a fire plan
     for (t0, p0), (t1, p1) in itertools.pairwise(seq):
         assert (t1, order.index(p1)) >= (t0, order.index(p0)) or t1 == t0 + 1

@@ -203,6 +203,8 @@ CASES = [
      "'guess'"),
     ("artillery_two_rings.toml", "artillery.toml", "A-6", "row gun 2", "column levels",
      "3 levels"),
+    ("artillery_bad_delay.toml", "artillery.toml", "A-6", "row battery", "column delay",
+     "out of range"),
     ("results_stray_row_13.toml", "combat_results.toml", "F-6", "row 13", "column -",
      "unexpected row 13: rows run 2-12"),
     ("units_undeclared_armour.toml", "units.toml", "C-1", "row unit_type.tank",

@@ -1,4 +1,4 @@
-"""Jupyter widgets for hexrules: the board, the sight-line explorer, the play widgets.
+"""Jupyter widgets for hexrules: the board, the sight explorer, the map editor, the play widgets.
 
 Play (issue 12): unit counters and overlays (:mod:`~hexrules_widgets.units`), the fire
 adjudication stepper, the artillery drift stepper and the threat map.
@@ -10,6 +10,7 @@ Thin over :mod:`hexrules`: every rule is decided by the library; the widgets dra
 
 from hexrules_widgets.board import BASE_LEVELS, OVERLAY_LEVELS, HexBoard
 from hexrules_widgets.drift_stepper import DriftStepper
+from hexrules_widgets.editor import MapEditorPanel
 from hexrules_widgets.explorer import SightExplorer
 from hexrules_widgets.fire_stepper import FireStepper
 from hexrules_widgets.inspector import HexInspector
@@ -18,4 +19,4 @@ from hexrules_widgets.threat import ThreatView
 from hexrules_widgets.units import CounterLayer
 
 __all__ = ["BASE_LEVELS", "OVERLAY_LEVELS", "CounterLayer", "DriftStepper", "FireStepper",
-           "HexBoard", "HexInspector", "Reveal", "SightExplorer", "ThreatView"]
+           "HexBoard", "HexInspector", "MapEditorPanel", "Reveal", "SightExplorer", "ThreatView"]

@@ -14,6 +14,9 @@ The chart is drawn by :func:`hexrules.render.plots.plot_chart` on an Agg figure 
 PNG in an :class:`ipywidgets.Image` at exactly its pixel size (never stretched): it needs no
 extra front-end extension and behaves the same in JupyterLab, Voila and a static notebook.
 
+:meth:`SightExplorer.set_map` shows an edited map (the map editor,
+:class:`~hexrules_widgets.editor.MapEditorPanel`): the sight line is judged again at once.
+
 Examples
 --------
 >>> ex = SightExplorer("training")
@@ -272,6 +275,25 @@ class SightExplorer(ipw.VBox):
         else:
             self.record = line_of_sight(self.hexmap, a, b)
             self._show_record(self.record)
+        self.last_update_ms = (time.perf_counter() - start) * 1000
+        return self.record
+
+    def set_map(self, hexmap: HexMap) -> SightRecord | None:
+        """Show an edited map (same size and place, :mod:`hexrules.map.edit`) at once: the
+        board redraws its ground, and the sight line, verdict, chart, "why" and viewshed of
+        the chosen hexes are judged again on the new map. Returns the new record.
+        """
+        start = time.perf_counter()
+        self.board.set_map(hexmap)
+        self.hexmap = hexmap
+        self._charts.clear()  # the charts drawn for the old ground
+        self._shown_note = None  # a prepared pair's note spoke of the old ground
+        self._set_pair("")
+        if self.observer is not None and self.target is not None:
+            self.record = line_of_sight(hexmap, self.observer, self.target)
+            self._show_record(self.record)
+        elif self.observer is not None:
+            self._show_observer()
         self.last_update_ms = (time.perf_counter() - start) * 1000
         return self.record
 

@@ -1,4 +1,5 @@
-"""The widgets' stylesheet: ``explorer.css`` and the embedded CJK web font, as one widget.
+"""The widgets' stylesheet: ``explorer.css``, ``editor.css`` and the embedded CJK web font, as
+one widget.
 
 Every :class:`~hexrules_widgets.HexBoard` and :class:`~hexrules_widgets.SightExplorer`
 includes the same :func:`style_widget` (one widget model per kernel, so the font's bytes are
@@ -35,8 +36,9 @@ def _read(name: str) -> str:
 
 @cache
 def stylesheet() -> str:
-    """The widgets' CSS: the CJK ``@font-face`` rule, ``explorer.css``, then ``play.css``."""
-    return _read("cjk_font.css") + "\n" + _read("explorer.css") + "\n" + _read("play.css")
+    """The widgets' CSS: the CJK font rule, ``explorer.css``, ``editor.css``, ``play.css``."""
+    return "\n".join(_read(name) for name in ("cjk_font.css", "explorer.css", "editor.css",
+                                              "play.css"))
 
 
 _STYLE: ipw.HTML | None = None

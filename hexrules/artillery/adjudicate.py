@@ -48,6 +48,7 @@ Examples
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Mapping
 
 from hexrules.artillery.plan import FirePlan, _tables, verify_fire_plan
@@ -76,7 +77,7 @@ from hexrules.map.hexmap import HexMap
 from hexrules.map.terrain import Terrain
 from hexrules.records import MapRef, Step, TableRef
 from hexrules.tables import TableSet
-from hexrules.units import Result, Unit
+from hexrules.units import Result, Side, Unit
 
 __all__ = ["adjudicate_entry", "adjudicate_gun", "adjudicate_mission", "impact_markers"]
 
@@ -118,12 +119,19 @@ def _who(plan: FirePlan, number: int) -> str:
 
 
 def _strike(unit: Unit, hex: Hex, terrain: Terrain, ring: int, level: int, first: Step,
-            gun: str, *, tables: TableSet, dice: DiceSource, rule: str, who: str
-            ) -> ArtilleryStrike:
-    """One unit attacked at ``level``: the level step ``first``, A-7, F-10."""
+            gun: str, *, tables: TableSet, dice: DiceSource, rule: str, who: str,
+            reactive: bool = False) -> ArtilleryStrike:
+    """One unit attacked at ``level``: the level step ``first``, A-7, (E-4), F-10."""
+    from hexrules.combat.fire import reactive_armour_step
+
     armour = tables.units.armour_of(unit)
     steps, s = strike_outcome(level, terrain, gun, armour, tables=tables, dice=dice, rule=rule,
                               who=f"{who}→{unit.id}")
+    result = s.result
+    if reactive and result is not Result.NONE:
+        step, result = reactive_armour_step(result, unit.id)
+        steps = [*steps, step]
+        s = dataclasses.replace(s, result=result)
     after = apply_result(unit, s.result)
     note = ""
     if s.result is Result.S and unit.suppressed:
@@ -162,11 +170,13 @@ def _zone_step(hexmap: HexMap, impact: Hex, zone_hexes: tuple[ZoneHex, ...],
 
 
 def _gun(hexmap: HexMap, plan: FirePlan, number: int, units: tuple[Unit, ...],
-         dice: DiceSource, tables: TableSet) -> GunRecord:
+         dice: DiceSource, tables: TableSet, armour: set[Side] | None = None) -> GunRecord:
     mark = dice.mark()
     who = _who(plan, number)
-    imp = roll_impact(plan.target, always_drifts=plan.always_drifts, dice=dice, who=who)
-    steps = impact_steps(hexmap, plan, number, imp)
+    cancel = tables.artillery.cancel_face
+    imp = roll_impact(plan.target, always_drifts=plan.always_drifts, dice=dice, who=who,
+                      cancel_face=cancel)
+    steps = impact_steps(hexmap, plan, number, imp, cancel)
     impact = imp.impact
     lost = impact is not None and impact not in hexmap
     zone_hexes: tuple[ZoneHex, ...] = ()
@@ -193,8 +203,12 @@ def _gun(hexmap: HexMap, plan: FirePlan, number: int, units: tuple[Unit, ...],
                              (("gun 火炮", plan.gun), ("ring 环", ring_label(z.ring)),
                               ("unit 算子", f"{u.id} {z.name}")),
                              cell, result=f"attack level 攻击等级 {level}", value=level)
+                reactive = armour is not None and u.side in armour
                 strikes.append(_strike(u, z.hex, z.terrain, z.ring, level, first, plan.gun,
-                                       tables=tables, dice=dice, rule="A-7", who=who))
+                                       tables=tables, dice=dice, rule="A-7", who=who,
+                                       reactive=reactive))
+                if reactive and any(st.rule == "E-4" for st in strikes[-1].steps):
+                    armour.discard(u.side)  # type: ignore[union-attr]
         steps.append(_zone_step(hexmap, impact, zone_hexes,
                                 [s.unit_before.id for s in strikes], skipped))
         marker = ImpactMarker(impact, plan.side, plan.gun, number, int(cells[0].value),
@@ -268,6 +282,7 @@ def adjudicate_mission(
     *,
     dice: DiceSource,
     tables: TableSet | None = None,
+    reactive_armour: Iterable[Side | str] = (),
 ) -> ArtilleryRecord:
     """Adjudicate a whole battery arriving (A-1…A-7): its guns one by one.
 
@@ -275,7 +290,9 @@ def adjudicate_mission(
     results of several guns accumulate (F-10) while their levels never add up (A-7). The
     engine calls it in the random-event phase of turn ``plan.lands`` (T-4 step 3).
 
-    Parameters and errors are those of :func:`adjudicate_gun`.
+    Parameters and errors are those of :func:`adjudicate_gun`; ``reactive_armour`` names
+    the sides that play the reactive-armour card (E-4): the first unit of such a side that a
+    gun hits has that result lowered one step, then the side's card is spent.
 
     Returns
     -------
@@ -306,9 +323,10 @@ def adjudicate_mission(
         result=f"arrives in turn {plan.lands} 第{plan.lands}回合到达", value=plan.lands,
         note="gun by gun, hex by hex, unit by unit (A-7)",
     )
+    armour = {Side.parse(s) for s in reactive_armour}
     guns = []
     for k in range(1, plan.guns + 1):
-        g = _gun(hexmap, plan, k, tuple(current.values()), dice, tables)
+        g = _gun(hexmap, plan, k, tuple(current.values()), dice, tables, armour)
         current.update(g.units_after)
         guns.append(g)
     return ArtilleryRecord(plan, arrival, tuple(guns), MapRef.of(hexmap), TableRef.of(tables))
@@ -380,6 +398,7 @@ def adjudicate_entry(
     *,
     dice: DiceSource,
     tables: TableSet | None = None,
+    reactive_armour: bool = False,
 ) -> MarkerEntryRecord:
     """A unit entering ``hex`` during the movement phase, where impact markers lie (A-8).
 
@@ -400,6 +419,9 @@ def adjudicate_entry(
         The markers on the map (:func:`impact_markers`); those of other hexes are ignored.
     dice : DiceSource
     tables : TableSet, optional
+    reactive_armour : bool
+        The unit's side plays the reactive-armour card (E-4): the first marker that hits has
+        its result lowered one step.
 
     Returns
     -------
@@ -448,7 +470,9 @@ def adjudicate_entry(
                      note="the gun's ring-0 level (A-6)")
         s = _strike(current, h, terrain, 0, mk.level, first, mk.gun, tables=tables,
                     dice=dice, rule="A-8", who=f"marker {i} {mk.side.value} {mk.gun} gun "
-                    f"{mk.number}")
+                    f"{mk.number}", reactive=reactive_armour)
+        if reactive_armour and any(st.rule == "E-4" for st in s.steps):
+            reactive_armour = False
         strikes.append(s)
         current = s.unit_after
     if not found:

@@ -147,7 +147,8 @@ _IMPACT_CACHE: dict[tuple[object, ...], ImpactOdds] = {}
 
 
 def impact_distribution(hexmap: HexMap, target: Hex | FirePlan, *, rocket: bool = False,
-                        suppressed: bool = False) -> ImpactOdds:
+                        suppressed: bool = False, tables: TableSet | None = None
+                        ) -> ImpactOdds:
     """Exact probability of each final impact hex of one gun, cancelled and lost (A-2…A-4).
 
     Parameters
@@ -157,6 +158,8 @@ def impact_distribution(hexmap: HexMap, target: Hex | FirePlan, *, rocket: bool 
         The planned hex; a fire plan also gives its ``rocket`` and ``suppressed`` flags.
     rocket, suppressed : bool
         Rocket artillery, or a suppressed battery: always drifts (A-3).
+    tables : TableSet, optional
+        Gives the A-2 cancel face (``[battery] cancel_face`` of artillery.toml).
 
     Returns
     -------
@@ -188,14 +191,15 @@ def impact_distribution(hexmap: HexMap, target: Hex | FirePlan, *, rocket: bool 
     if target not in m:
         raise IllegalOrderError(
             f"fire plan (A-1): the target must be a hex of the map; {m._off_map_text(target)}")
+    cancel = _tables(tables).artillery.cancel_face
     ref = MapRef.of(m)
-    key = (ref.digest, target, rocket, suppressed)
+    key = (ref.digest, target, rocket, suppressed, cancel)
     hit = _IMPACT_CACHE.get(key)
     if hit is not None:
         return hit
 
     def one_gun(dice: DiceSource) -> Hex | None:
-        return roll_impact(target, always_drifts=always, dice=dice).impact
+        return roll_impact(target, always_drifts=always, dice=dice, cancel_face=cancel).impact
 
     dist = outcomes(one_gun)
     cancelled = dist.pop(None, Fraction(0))
@@ -258,7 +262,7 @@ def _unit(hexmap: HexMap, unit: object) -> Unit:
 def _gun_odds(hexmap: HexMap, plan: FirePlan, unit: Unit, tables: TableSet
               ) -> tuple[ImpactOdds, dict[int | None, Fraction], dict[Result, Fraction],
                          list[tuple[Hex | str, Fraction, dict[Result, Fraction]]]]:
-    imp = impact_distribution(hexmap, plan)
+    imp = impact_distribution(hexmap, plan, tables=tables)
     gun = tables.artillery.guns[plan.gun]
     terrain = hexmap.terrain_at(unit.hex)
     value = gun.armour[tables.units.armour_of(unit)]
@@ -412,12 +416,14 @@ def attack_odds(hexmap: HexMap, target: Hex | FirePlan, *, rocket: bool = False,
 
 def entry_odds(hexmap: HexMap, unit: Unit, hex: Hex | str,
                markers: Mapping[Hex, Iterable[ImpactMarker]] | Iterable[ImpactMarker], *,
-               tables: TableSet | None = None) -> dict[frozenset[Status], Fraction]:
+               tables: TableSet | None = None, reactive_armour: bool = False
+               ) -> dict[frozenset[Status], Fraction]:
     """Exact odds of a unit's state after entering a hex with impact markers (A-8, F-10).
 
     The same arguments as :func:`~hexrules.artillery.adjudicate.adjudicate_entry`, without
     the dice: one :func:`strike_distribution` per marker at its ring-0 level, composed by
-    F-10 (a destroyed unit is not attacked again).
+    F-10 (a destroyed unit is not attacked again); with ``reactive_armour`` (E-4) the first
+    hit is lowered one step, as in adjudication.
 
     Examples
     --------
@@ -437,7 +443,7 @@ def entry_odds(hexmap: HexMap, unit: Unit, hex: Hex | str,
     armour = tables.units.armour_of(unit)
     dists = [strike_distribution(mk.level, terrain, tables.artillery.guns[mk.gun].armour[armour],
                                  tables=tables) for mk in _markers_at(markers, h)]
-    return final_state_distribution(dists, unit)
+    return final_state_distribution(dists, unit, reactive_armour=reactive_armour)
 
 
 # ---------------------------------------------------------------------------------------

@@ -48,6 +48,9 @@ __all__ = [
     "verify_fire_plan",
 ]
 
+# The rulebook's values. The numbers in force are data: ``[battery]`` of artillery.toml
+# (``tables.artillery.normal_delay``, ``battery_guns``, ``cancel_face``), which the game engine
+# reads (:meth:`FirePlan.for_card`); these are the defaults of a plan built by hand.
 #: Turns between calling the fire and its arrival (A-1: drawn in turn n, lands in n + 2).
 NORMAL_DELAY = 2
 #: Guns in the battery an artillery card brings (A-1, E-6, E-7).
@@ -144,6 +147,9 @@ class FirePlan:
         Rocket artillery (火箭炮): always drifts (A-3). The card batteries are barrel guns.
     suppressed : bool
         The battery is suppressed: barrel guns then always drift too (A-3).
+    delay : int
+        Turns from calling to arrival (default 2, A-1; the engine takes ``[battery] delay``
+        of artillery.toml, :meth:`for_card`).
 
     Raises
     ------
@@ -173,6 +179,20 @@ class FirePlan:
     guns: int = BATTERY_GUNS
     rocket: bool = False
     suppressed: bool = False
+    delay: int = NORMAL_DELAY
+
+    @classmethod
+    def for_card(cls, side: Side | str, gun: str, target: Hex, called: int, *,
+                 tables: TableSet | None = None) -> FirePlan:
+        """The plan of an artillery card (E-6, E-7): guns and delay from ``[battery]`` of
+        the table set's artillery.toml (A-1).
+
+        >>> FirePlan.for_card("red", "122", Hex(2, 2), 4)
+        FirePlan(Side.RED, '122', Hex(2, 2), called=4)
+        """
+        art = _tables(tables).artillery
+        return cls(side, gun, target, called, guns=art.battery_guns,  # type: ignore[arg-type]
+                   delay=art.normal_delay)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "side", Side.parse(self.side))
@@ -189,6 +209,7 @@ class FirePlan:
                 "hexmap.parse('4563GH') reads a military name")
         _whole(self.called, "the turn a fire plan is called", "A-1", 1)
         _whole(self.guns, "the number of guns in a battery", "A-1", 1)
+        _whole(self.delay, "the delay of a fire plan in turns", "A-1", 1)
         for name in ("rocket", "suppressed"):
             if not isinstance(getattr(self, name), bool):
                 raise RulesTypeError(
@@ -197,8 +218,8 @@ class FirePlan:
 
     @property
     def lands(self) -> int:
-        """The turn the fire arrives, in its random-event phase: ``called + 2`` (A-1)."""
-        return self.called + NORMAL_DELAY
+        """The turn the fire arrives, in its random-event phase: ``called + delay`` (A-1)."""
+        return self.called + self.delay
 
     @property
     def always_drifts(self) -> bool:
@@ -222,6 +243,8 @@ class FirePlan:
             args.append("rocket=True")
         if self.suppressed:
             args.append("suppressed=True")
+        if self.delay != NORMAL_DELAY:
+            args.append(f"delay={self.delay}")
         return f"FirePlan({', '.join(args)})"
 
 

@@ -303,6 +303,11 @@ class ArtilleryRecord(_Codec):
     tables: TableRef
 
     @property
+    def rule(self) -> str:
+        """The rule of the record as a part of a game record: ``'A-1'`` (fire arriving)."""
+        return "A-1"
+
+    @property
     def steps(self) -> tuple[Step, ...]:
         """The arrival step, then every gun's steps."""
         return (self.arrival, *(st for g in self.guns for st in g.steps))
@@ -398,6 +403,11 @@ class MarkerEntryRecord(_Codec):
     rolls: tuple[Roll, ...]
     map: MapRef
     tables: TableRef
+
+    @property
+    def rule(self) -> str:
+        """The rule of the record as a part of a game record: ``'A-8'``."""
+        return "A-8"
 
     @property
     def steps(self) -> tuple[Step, ...]:

@@ -131,7 +131,8 @@ class ImpactDice:
         return drift_path(self.target, self.direction, self.distance)  # type: ignore[arg-type]
 
 
-def roll_impact(target: Hex, *, always_drifts: bool, dice: DiceSource, who: str = "gun"
+def roll_impact(target: Hex, *, always_drifts: bool, dice: DiceSource, who: str = "gun",
+                cancel_face: int = CANCEL_FACE
                 ) -> ImpactDice:
     """The decisions of one gun's fire (A-2, A-3, A-4), rolling ``dice`` in the A-2 order.
 
@@ -144,6 +145,8 @@ def roll_impact(target: Hex, *, always_drifts: bool, dice: DiceSource, who: str 
     dice : DiceSource
     who : str
         Names the gun in each roll's purpose (``'red 155 gun 3'``).
+    cancel_face : int
+        The A-2 face that cancels (``[battery] cancel_face`` of artillery.toml; 0: none).
 
     Examples
     --------
@@ -156,7 +159,7 @@ def roll_impact(target: Hex, *, always_drifts: bool, dice: DiceSource, who: str 
     Hex(-2, 0)
     """
     delay = dice.d6("A-2", f"abnormal delay, {who}")
-    if delay == CANCEL_FACE:
+    if delay == cancel_face:
         return ImpactDice(target, delay, None, None, None, None)
     check = None
     if not always_drifts:
@@ -169,7 +172,8 @@ def roll_impact(target: Hex, *, always_drifts: bool, dice: DiceSource, who: str 
     return ImpactDice(target, delay, check, direction, distance, path[-1])
 
 
-def impact_steps(hexmap: HexMap, plan: FirePlan, number: int, imp: ImpactDice) -> list[Step]:
+def impact_steps(hexmap: HexMap, plan: FirePlan, number: int, imp: ImpactDice,
+                 cancel_face: int = CANCEL_FACE) -> list[Step]:
     """The A-2, A-3 and A-4 steps of one gun, worded from :func:`roll_impact`'s decisions.
 
     Examples
@@ -186,7 +190,7 @@ def impact_steps(hexmap: HexMap, plan: FirePlan, number: int, imp: ImpactDice) -
     steps = [Step(
         "A-2", label("abnormal_delay"), gun, dice=(imp.delay_die,),
         result=label("fire_arrives" if arrived else "fire_cancelled"), value=arrived,
-        note=(f"d6 {imp.delay_die}: only a {CANCEL_FACE} cancels" if arrived else
+        note=(f"d6 {imp.delay_die}: only a {cancel_face} cancels" if arrived else
               f"d6 {imp.delay_die}: the fire does not arrive, its impact marker is removed"),
     )]
     if not arrived:

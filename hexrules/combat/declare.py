@@ -10,9 +10,10 @@ into one :class:`Declaration` through :func:`declare`:
 * the shooting :class:`~hexrules.units.Unit` (or a list of them) and the target ``Unit``
   (``verify_fire(m, r1, b1, kind="moving")``), as a lesson writes it.
 
-The context of the declaration — which shooter plays the fire-enhancement card (E-2), the
-rule tables, the referee option ``require_sight`` — is given as keywords and validated here
-once. Later the game state will supply the card and the referee options.
+The context of the declaration — which shooter plays the fire-enhancement card (E-2),
+whether the target's side plays reactive armour (E-4), the rule tables, the referee option
+``require_sight`` — is given as keywords and validated here once; a game supplies them from
+its state (:mod:`hexrules.game.events`).
 
 Examples
 --------
@@ -57,6 +58,9 @@ class Declaration:
         The shooter that plays the fire-enhancement card (E-2), if any.
     require_sight : bool
         Referee option: refuse a declaration without sight (see :func:`verify_fire`).
+    reactive_armour : bool
+        The target's side plays the reactive-armour card (E-4): the first shot that hits has
+        its result lowered one step (:func:`~hexrules.combat.damage.step_down`).
     """
 
     order: FireOrder
@@ -65,6 +69,7 @@ class Declaration:
     tables: TableSet
     card_unit: str | None = None
     require_sight: bool = False
+    reactive_armour: bool = False
 
     @property
     def kind(self) -> FireKind:
@@ -111,6 +116,7 @@ def declare(
     card_unit: str | None = None,
     tables: TableSet | None = None,
     require_sight: bool = False,
+    reactive_armour: bool = False,
 ) -> Declaration:
     """Turn either spelling of a declaration into a :class:`Declaration` (types only).
 
@@ -135,6 +141,8 @@ def declare(
     """
     if not isinstance(require_sight, bool):
         raise TypeError(f"require_sight must be True or False, got {require_sight!r}")
+    if not isinstance(reactive_armour, bool):
+        raise TypeError(f"reactive_armour (E-4) must be True or False, got {reactive_armour!r}")
     table_set = _tables(tables)
     if isinstance(order, FireOrder):
         if target is not None or kind is not None:
@@ -176,7 +184,8 @@ def declare(
                 f"({', '.join(order.shooters)}): the fire-enhancement card gives its bonus to "
                 "one firing unit (E-2)"
             )
-    return Declaration(order, shooters, the_target, table_set, card_unit, require_sight)
+    return Declaration(order, shooters, the_target, table_set, card_unit, require_sight,
+                       reactive_armour)
 
 
 def place_name(hexmap: HexMap, h: Hex) -> str:
@@ -293,7 +302,8 @@ def verify_fire(
     **context
         ``units`` (with a FireOrder), ``kind`` (with Units: ``'normal'``, ``'moving'``,
         ``'short_halt'``, ``'close_combat'``), ``card_unit`` (the shooter playing the
-        fire-enhancement card, E-2), ``tables`` (a :class:`~hexrules.tables.TableSet`) and
+        fire-enhancement card, E-2), ``reactive_armour`` (the target's side plays E-4),
+        ``tables`` (a :class:`~hexrules.tables.TableSet`) and
         ``require_sight``: the rulebook lets a declaration without sight stand (the shot
         fails at F-2 step 1, [project ruling]); a referee who wants to prevent the wasted
         declaration sets it, and :class:`~hexrules.errors.NoLineOfSightError` is raised.

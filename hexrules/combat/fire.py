@@ -40,7 +40,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from hexrules.combat.damage import apply_result
+from hexrules.combat.damage import apply_result, step_down
 from hexrules.combat.declare import Declaration, check, declare, place_name
 from hexrules.combat.orders import FireKind, FireOrder
 from hexrules.combat.record import TITLES, FireRecord, Shot
@@ -64,6 +64,7 @@ __all__ = [
     "adjudicate_fire",
     "final_attack_level",
     "modifiers",
+    "reactive_armour_step",
     "roll_shot",
     "shot_outcome",
 ]
@@ -400,8 +401,24 @@ def plan_shot(hexmap: HexMap, d: Declaration, shooter: Unit,
     return Plan((sight, *more), distance, level, rec)
 
 
+def reactive_armour_step(result: Result, who: str = "") -> tuple[Step, Result]:
+    """The E-4 step: ``result`` lowered one step (:func:`~hexrules.combat.damage.step_down`).
+
+    >>> step, lowered = reactive_armour_step(Result.K, "B1")
+    >>> lowered, step.rule
+    (Result.W, 'E-4')
+    """
+    lowered = step_down(result)
+    step = Step("E-4", label("reactive_armour"),
+                (("unit 算子", who), ("result 结果", result.label)) if who else
+                (("result 结果", result.label),),
+                result=f"{lowered.code} {lowered.label}", value=lowered,
+                note="K → W, W → S, I → S, S → no effect (E-4 [decision]); the card is spent")
+    return step, lowered
+
+
 def _shoot(hexmap: HexMap, d: Declaration, shooter: Unit, target: Unit, dice: DiceSource,
-           sight: SightFn) -> Shot:
+           sight: SightFn, armour: bool = False) -> Shot:
     plan = plan_shot(hexmap, d, shooter, sight)
     if plan.level is None:
         return Shot(shooter, target, target, plan.steps, plan.distance, None, None,
@@ -411,6 +428,9 @@ def _shoot(hexmap: HexMap, d: Declaration, shooter: Unit, target: Unit, dice: Di
         close_combat=d.kind is FireKind.CLOSE_COMBAT, tables=d.tables, dice=dice,
         who=f"{shooter.id}→{target.id}",
     )
+    if armour and result is not Result.NONE:
+        step, result = reactive_armour_step(result, target.id)
+        more = [*more, step]
     after = apply_result(target, result)
     note = ""
     if result is Result.S and target.suppressed:
@@ -500,6 +520,7 @@ def adjudicate_fire(
     )
     shots = []
     sight = line_of_sight if sight is None else sight
+    armour, armour_used = d.reactive_armour, False
     for u in fired:
         if current.destroyed:
             step = Step("F-9", TITLES["F-9"], (("shooter 射击单位", u.id),),
@@ -508,9 +529,10 @@ def adjudicate_fire(
             shots.append(Shot(u, current, current, (step,), u.hex.distance(target.hex), None,
                               None, Result.NONE, adjudicated=False))
             continue
-        shot = _shoot(hexmap, d, u, current, dice, sight)
+        shot = _shoot(hexmap, d, u, current, dice, sight, armour and not armour_used)
+        armour_used = armour_used or any(st.rule == "E-4" for st in shot.steps)
         shots.append(shot)
         current = shot.target_after
     return FireRecord(d.order, units, target, declaration, tuple(shots), fired, current,
                       dice.since(mark), MapRef.of(hexmap), TableRef.of(d.tables),
-                      d.card_unit)
+                      d.card_unit, armour_used)

@@ -37,6 +37,7 @@ from hexrules.combat.damage import (
     damage_state,
     state_label,
     state_to_bits,
+    step_down,
 )
 from hexrules.combat.declare import _tables, check, declare
 from hexrules.combat.fire import plan_shot, roll_shot
@@ -176,6 +177,8 @@ def _state_order(state: frozenset[Status]) -> tuple[int, ...]:
 def final_state_distribution(
     shots: Sequence[Mapping[Result, Fraction]],
     start: Unit | Iterable[Status] = (),
+    *,
+    reactive_armour: bool = False,
 ) -> dict[frozenset[Status], Fraction]:
     """Exact distribution of a target's damage state after shots in order (F-9, F-10).
 
@@ -186,6 +189,10 @@ def final_state_distribution(
         :func:`shot_distribution`).
     start : Unit or iterable of Status
         The target's state before the first shot.
+    reactive_armour : bool
+        The target's side plays the reactive-armour card (E-4): the first result that is not
+        "no effect" is lowered one step (:func:`~hexrules.combat.damage.step_down`, as in
+        adjudication), then the card is spent.
 
     Returns
     -------
@@ -201,21 +208,29 @@ def final_state_distribution(
     True
     >>> sum(two.values())
     Fraction(1, 1)
+    >>> frozenset({Status.DESTROYED}) in final_state_distribution([one], reactive_armour=True)
+    False
     """
     init = damage_state(start.status if isinstance(start, Unit) else start)
-    dist: dict[frozenset[Status], Fraction] = {init: Fraction(1)}
+    # (damage state, reactive armour still to act) -> probability
+    dist: dict[tuple[frozenset[Status], bool], Fraction] = {(init, reactive_armour): Fraction(1)}
     for shot in shots:
-        new: dict[frozenset[Status], Fraction] = {}
-        for state, p in dist.items():
+        new: dict[tuple[frozenset[Status], bool], Fraction] = {}
+        for (state, armour), p in dist.items():
             if Status.DESTROYED in state:
-                new[state] = new.get(state, Fraction(0)) + p
+                new[(state, armour)] = new.get((state, armour), Fraction(0)) + p
                 continue
             for r, q in shot.items():
                 if q:
-                    s2 = damage_state(accumulate(state, r))
-                    new[s2] = new.get(s2, Fraction(0)) + p * q
+                    hit = armour and r is not Result.NONE
+                    s2 = damage_state(accumulate(state, step_down(r) if hit else r))
+                    key = (s2, armour and not hit)
+                    new[key] = new.get(key, Fraction(0)) + p * q
         dist = new
-    return dict(sorted(dist.items(), key=lambda kv: _state_order(kv[0])))
+    out: dict[frozenset[Status], Fraction] = {}
+    for (state, _), p in dist.items():
+        out[state] = out.get(state, Fraction(0)) + p
+    return dict(sorted(out.items(), key=lambda kv: _state_order(kv[0])))
 
 
 @dataclass(frozen=True)
@@ -338,7 +353,8 @@ def fire_odds(
     ((9,), Fraction(5, 9))
     """
     d, levels, dists = _plans(hexmap, order, target, context)
-    final = final_state_distribution(dists, d.target)  # type: ignore[attr-defined]
+    final = final_state_distribution(dists, d.target,  # type: ignore[attr-defined]
+                                     reactive_armour=d.reactive_armour)  # type: ignore[attr-defined]
     return FireOdds(d.order, d.shooters, d.target, tuple(levels),  # type: ignore[attr-defined]
                     tuple(dists), final)
 

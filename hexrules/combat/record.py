@@ -113,6 +113,9 @@ class FireRecord:
         The rule tables used (by folder and digest).
     card_unit : str or None
         The shooter that played the fire-enhancement card (E-2).
+    reactive_armour : bool
+        Whether the target's reactive-armour card (E-4) lowered a shot's result (it acts
+        on the first shot that hits, then is spent).
     """
 
     order: FireOrder
@@ -126,6 +129,7 @@ class FireRecord:
     map: MapRef
     tables: TableRef
     card_unit: str | None = None
+    reactive_armour: bool = False
 
     @property
     def kind(self) -> FireKind:

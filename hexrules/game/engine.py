@@ -52,13 +52,17 @@ from hexrules.errors import (
 from hexrules.game.checks import at, seen_enemies, shooter_problem, target_problem
 from hexrules.game.orders import (
     CoveringFire,
+    DealCard,
     DeclareFire,
     Decline,
     EndMove,
+    FieldRepair,
     MovingFire,
     OpportunityFire,
     Order,
     Pass,
+    PlanFire,
+    RapidReload,
     ShortHaltFire,
     StartMove,
     StepTo,
@@ -130,6 +134,7 @@ class Tx:
         self.pending: list[Hex] = list(state.pending)
         self.stalemates: list[Hex] = list(state.stalemates)
         self.score = state.score
+        self.cards = state.cards
         self.parts: list[Part] = []
         self.dice = state._take_dice()
         self.mark = self.dice.mark()
@@ -152,14 +157,25 @@ class Tx:
         else:
             self.units[u.id] = u
 
-    def fire(self, order: FireOrder) -> FireRecord:
-        """Adjudicate a verified fire declaration (F-1…F-12) and write its units back."""
-        rec = adjudicate_fire(self.hexmap, order, units=[self.units[i] for i in order.unit_ids],
-                              dice=self.dice, sight=game_sight, tables=self.tables,
-                              require_sight=self.options.require_sight)
+    def fire(self, order: FireOrder, enhance: str | None = None, reload: bool = False
+             ) -> FireRecord:
+        """Adjudicate a verified fire declaration (F-1…F-12) and write its units back.
+
+        ``enhance`` names the shooter playing the fire-enhancement card (E-2); ``reload``
+        is the second shot of the rapid-reload card (E-5); the target side's reactive
+        armour (E-4) acts by itself (:mod:`hexrules.game.events`).
+        """
+        from hexrules.game.events import after_fire, fire_setup
+
+        units, context = fire_setup(self, self.units, order, enhance, reload)
+        rec = adjudicate_fire(self.hexmap, order, units=units, dice=self.dice,
+                              sight=game_sight, tables=self.tables,
+                              require_sight=self.options.require_sight,
+                              **context)  # type: ignore[arg-type]
         for u in (*rec.shooters_after, rec.target_after):
             self.put(u)
         self.parts.append(rec)
+        after_fire(self, rec, enhance)
         return rec
 
     def roll(self, rule: str, purpose: str) -> int:
@@ -185,7 +201,7 @@ class Tx:
             passes=self.passes, move=self.move, window=self.window, melee=self.melee,
             pending=tuple(self.pending), stalemates=tuple(self.stalemates),
             dice=self.dice.getstate(log=False), log=(*self.state.log, rec), score=self.score,
-            hexmap=self.hexmap, tables=self.tables,
+            cards=self.cards, hexmap=self.hexmap, tables=self.tables,
         )
         new.__dict__["_live_dice"] = self.dice  # the same source, at the new state's position
         return new, rec
@@ -207,7 +223,7 @@ _HANDLERS: dict[type, Handler] = {}
 
 def _handlers() -> dict[type, Handler]:
     if not _HANDLERS:
-        from hexrules.game import melee, moves
+        from hexrules.game import cardorders, melee, moves
 
         _HANDLERS.update({
             DeclareFire: Handler(_check_declare, _do_declare),
@@ -220,6 +236,10 @@ def _handlers() -> dict[type, Handler]:
             OpportunityFire: Handler(moves.check_opportunity, moves.do_opportunity),
             CoveringFire: Handler(moves.check_covering, moves.do_covering),
             Decline: Handler(moves.check_decline, moves.do_decline),
+            FieldRepair: Handler(cardorders.check_repair, cardorders.do_repair),
+            PlanFire: Handler(cardorders.check_plan, cardorders.do_plan),
+            RapidReload: Handler(cardorders.check_reload, cardorders.do_reload),
+            DealCard: Handler(cardorders.check_deal, cardorders.do_deal),
         })
         _HANDLERS["melee"] = Handler(melee.check_fire, melee.do_fire)  # type: ignore[index]
     return _HANDLERS
@@ -275,7 +295,8 @@ def apply(state: GameState, order: Order) -> tuple[GameState, GameRecord]:
         return _breach(state, order, exc)
     tx = Tx(state)
     handler.do(tx, order, ctx)
-    return tx.finish(order, state.to_act, state.turn, state.phase)
+    side = None if isinstance(order, DealCard) else state.to_act  # the instructor's act
+    return tx.finish(order, side, state.turn, state.phase)
 
 
 def start(origin: GameOrigin, hexmap: HexMap, tables: TableSet,
@@ -287,7 +308,7 @@ def start(origin: GameOrigin, hexmap: HexMap, tables: TableSet,
     from hexrules.game.phases import start_turn
 
     blank = GameState(origin, origin.units, (), 0, Phase.PREPARATION, None, None, 0, None, None,
-                      None, (), (), origin.dice, (), None, hexmap, tables)
+                      None, (), (), origin.dice, (), None, hexmap=hexmap, tables=tables)
     if dice is not None:
         blank.__dict__["_live_dice"] = dice
     tx = Tx(blank)
@@ -333,8 +354,12 @@ def own(state: GameState, unit_id: str, rule: str) -> Unit:
 
 
 def check_declared_fire(state: GameState, fire: FireOrder, rule: str,
-                        engaged: frozenset[Hex] | None = None) -> None:
-    """The checks every declaration by the side to act shares (F-1, C-4, V-10, fog of war)."""
+                        engaged: frozenset[Hex] | None = None, enhance: str | None = None
+                        ) -> None:
+    """The checks every declaration by the side to act shares (F-1, C-4, V-10, fog of war,
+    the fire-enhancement card E-2 named by ``enhance``)."""
+    from hexrules.game.events import check_enhance
+
     m = state.hexmap
     eng = state.engaged if engaged is None else engaged
     shooters = [own(state, sid, rule) for sid in fire.shooters]
@@ -355,9 +380,10 @@ def check_declared_fire(state: GameState, fire: FireOrder, rule: str,
                                 f"war a side fires only at enemy units it sees")
     verify_fire(m, fire, units=[*shooters, target], tables=state.tables,
                 require_sight=state.options.require_sight)
+    check_enhance(state, state.to_act, fire, enhance)  # type: ignore[arg-type]
 
 
-def _check_declare(state: GameState, order: DeclareFire) -> None:
+def _check_declare(state: GameState, order: DeclareFire) -> FireOrder:
     expect(state, Phase.DIRECT_FIRE, move=False, what="a fire declaration")
     if order.fire.kind is not FireKind.NORMAL:
         kind = order.fire.kind
@@ -367,11 +393,12 @@ def _check_declare(state: GameState, order: DeclareFire) -> None:
                                        "(T-5)"}[kind]
         raise IllegalOrderError(f"{kind.label} is not declared in the direct-fire phase: use "
                                 f"{hint}")
-    check_declared_fire(state, order.fire, "T-2")
+    check_declared_fire(state, order.fire, "T-2", enhance=order.enhance)
+    return order.fire
 
 
-def _do_declare(tx: Tx, order: DeclareFire, ctx: None) -> None:
-    tx.fire(order.fire)
+def _do_declare(tx: Tx, order: DeclareFire, ctx: FireOrder) -> None:
+    tx.fire(order.fire, order.enhance)
     tx.passes = 0
     tx.to_act = tx.to_act.opponent  # type: ignore[union-attr]
 

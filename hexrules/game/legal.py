@@ -5,8 +5,13 @@
 and builds order values only when they are read. Concentrated fire is listed once per set
 of shooters, in set-up order (``DeclareFire(FireOrder(('R1', 'R3'), 'B2'))``); the same
 shooters in another declared order are legal too (:meth:`GameState.can` accepts them) but not
-listed again. With the paper-table referee, breaches and overspending steps are accepted by
-``apply`` with their penalty but are not listed: they are not lawful orders.
+listed again. With the event cards (§7) the card orders are listed too: a due
+``FieldRepair`` (E-3), a ``PlanFire`` for every hex of the map (A-1), ``RapidReload`` (E-5),
+and with an active fire-enhancement card (E-2) each single shooter's declaration with
+``enhance`` (concentrated fire naming the enhanced shooter is legal but not listed); the
+instructor's ``DealCard`` is not a player's order and is never listed. With the paper-table
+referee, breaches and overspending steps are accepted by ``apply`` with their penalty but are
+not listed: they are not lawful orders.
 
 Examples
 --------
@@ -32,7 +37,8 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import overload
 
 from hexrules.combat.orders import FireKind, FireOrder
-from hexrules.errors import IllegalMoveError
+from hexrules.errors import IllegalMoveError, RulesError
+from hexrules.game.cards import Card
 from hexrules.game.checks import move_problem, open_target, ready_to_fire, seen_enemies
 from hexrules.game.costs import short_halt_cost, step_cost
 from hexrules.game.melee import can_fire_in_close_combat
@@ -42,15 +48,20 @@ from hexrules.game.orders import (
     DeclareFire,
     Decline,
     EndMove,
+    FieldRepair,
     MovingFire,
     OpportunityFire,
     Order,
     Pass,
+    PlanFire,
+    RapidReload,
     ShortHaltFire,
     StartMove,
     StepTo,
 )
 from hexrules.game.state import GameState, Phase, WindowKind
+from hexrules.map.hexgrid import Hex
+from hexrules.map.hexmap import HexMap
 from hexrules.units import Unit
 
 __all__ = ["LegalOrders", "legal_orders"]
@@ -97,6 +108,25 @@ class _Subsets:
         return f"{self.what} on {self.target.id} at {where} with {', '.join(self.ids)}{many}"
 
 
+class _Hexes:
+    """Every hex of the map made into an order (a fire plan names any hex, A-1)."""
+
+    __slots__ = ("cols", "hexmap", "make", "n")
+
+    def __init__(self, hexmap: HexMap, make: Callable[[Hex], Order]) -> None:
+        self.hexmap, self.make = hexmap, make
+        self.cols, self.n = hexmap.cols, len(hexmap)
+
+    def __len__(self) -> int:
+        return self.n
+
+    def get(self, i: int) -> Order:
+        return self.make(Hex.from_offset(i % self.cols, i // self.cols))
+
+    def text(self, state: GameState) -> str:
+        return f"a fire plan at any of the {self.n} hexes of the map (PlanFire(hex), A-1)"
+
+
 class LegalOrders(Sequence[Order]):
     """The legal orders of one state: a lazy, indexable sequence.
 
@@ -104,7 +134,7 @@ class LegalOrders(Sequence[Order]):
     all. ``order in legal`` is exact (permutations of a listed concentration are not listed).
     """
 
-    def __init__(self, state: GameState, chunks: list[_Fixed | _Subsets]) -> None:
+    def __init__(self, state: GameState, chunks: list[_Fixed | _Subsets | _Hexes]) -> None:
         self.state = state
         self._chunks = [c for c in chunks if len(c)]
         self._len = sum(len(c) for c in self._chunks)
@@ -187,15 +217,54 @@ def _fire_chunks(state: GameState, shooters: list[Unit], targets: list[Unit],
     return out
 
 
-def _fire_phase(state: GameState) -> list[_Fixed | _Subsets]:
+def _enhancing(state: GameState) -> bool:
+    """Whether the side to act holds a fire-enhancement card acting now (E-2)."""
+    return (state.options.cards and state.to_act is not None
+            and state.cards.active(state.to_act, Card.FIRE_ENHANCEMENT, state.turn) is not None)
+
+
+def _enhanced(state: GameState, shooters: list[Unit], targets: list[Unit],
+              make: Callable[[str, str], Order]) -> list[_Fixed | _Subsets]:
+    """With E-2: each single shooter's declaration with the card (concentrated fire with a
+    named shooter is legal too, but not listed)."""
+    if not _enhancing(state):
+        return []
+    return [_Fixed([make(sid, t.id) for sid in _in_range(state, shooters, t)]) for t in targets]
+
+
+def _reloads(state: GameState) -> list[_Fixed | _Subsets]:
+    """E-5: the side's last unit to fire fires again, at any enemy in range."""
+    from hexrules.game.cardorders import check_reload
+
+    if not (state.options.cards and state.to_act is not None and state.cards.active(
+            state.to_act, Card.RAPID_RELOAD, state.turn)):
+        return []
+    orders: list[Order] = []
+    flags = (False, True) if _enhancing(state) else (False,)
+    for e in state.units:
+        if e.side is not state.to_act:
+            for flag in flags:
+                o = RapidReload(e.id, enhance=flag)
+                try:
+                    check_reload(state, o)
+                except RulesError:
+                    break
+                orders.append(o)
+    return [_Fixed(orders)]
+
+
+def _fire_phase(state: GameState) -> list[_Fixed | _Subsets | _Hexes]:
     side, eng = state.to_act, state.engaged
     shooters = [u for u in state.units if u.side is side and ready_to_fire(u, eng)]
     enemies = [u for u in state.units if u.side is not side]
-    chunks: list[_Fixed | _Subsets] = [_Fixed([Pass()])]
+    chunks: list[_Fixed | _Subsets | _Hexes] = [_Fixed([Pass()])]
     if shooters:
-        chunks += _fire_chunks(state, shooters, _targets(state, enemies),
+        targets = _targets(state, enemies)
+        chunks += _fire_chunks(state, shooters, targets,
                                lambda s, t: DeclareFire(FireOrder(s, t)), "fire")
-    return chunks
+        chunks += _enhanced(state, shooters, targets,
+                            lambda s, t: DeclareFire(FireOrder(s, t), enhance=s))
+    return chunks + _reloads(state)
 
 
 def _start_moves(state: GameState) -> list[_Fixed | _Subsets]:
@@ -236,6 +305,10 @@ def _move_orders(state: GameState) -> list[_Fixed | _Subsets]:
         chunks.append(_Fixed([MovingFire(i) for i in ids]))
         if left >= short_halt_cost(tables):
             chunks.append(_Fixed([ShortHaltFire(i) for i in ids]))
+        if _enhancing(state):
+            chunks.append(_Fixed([MovingFire(i, enhance=True) for i in ids]))
+            if left >= short_halt_cost(tables):
+                chunks.append(_Fixed([ShortHaltFire(i, enhance=True) for i in ids]))
     return chunks
 
 
@@ -248,8 +321,12 @@ def _window_orders(state: GameState) -> list[_Fixed | _Subsets]:
     if w.kind is WindowKind.OPPORTUNITY:
         chunks += _fire_chunks(state, shooters, targets, lambda s, t: OpportunityFire(s),
                                "opportunity fire")
+        chunks += _enhanced(state, shooters, targets,
+                            lambda s, t: OpportunityFire(s, enhance=s))
     else:
         chunks += _fire_chunks(state, shooters, targets, CoveringFire, "covering fire")
+        chunks += _enhanced(state, shooters, targets,
+                            lambda s, t: CoveringFire(s, t, enhance=s))
     return chunks
 
 
@@ -263,13 +340,24 @@ def _close_combat(state: GameState) -> list[_Fixed | _Subsets]:
         if can_fire_in_close_combat(u):
             orders += [DeclareFire(FireOrder((sid,), e.id, FireKind.CLOSE_COMBAT))
                        for e in enemies]
+            if _enhancing(state):
+                orders += [DeclareFire(FireOrder((sid,), e.id, FireKind.CLOSE_COMBAT),
+                                       enhance=sid) for e in enemies]
     return [_Fixed(orders)]
+
+
+def _repairs(state: GameState) -> list[_Fixed | _Subsets | _Hexes]:
+    """T-1 with a field repair due: one order per W or I unit of the side (E-3)."""
+    from hexrules.game.events import repairable
+
+    assert state.to_act is not None
+    return [_Fixed([FieldRepair(u.id) for u in repairable(state.units, state.to_act)])]
 
 
 def legal_orders(state: GameState) -> LegalOrders:
     """Every legal order of the side to act in ``state`` (empty once the game is over)."""
     if state.phase is Phase.OVER:
-        chunks: list[_Fixed | _Subsets] = []
+        chunks: list[_Fixed | _Subsets | _Hexes] = []
     elif state.window is not None:
         chunks = _window_orders(state)
     elif state.phase is Phase.DIRECT_FIRE:
@@ -278,6 +366,10 @@ def legal_orders(state: GameState) -> LegalOrders:
         chunks = _move_orders(state) if state.move is not None else _start_moves(state)
     elif state.phase is Phase.CLOSE_COMBAT and state.melee is not None:
         chunks = _close_combat(state)
+    elif state.phase is Phase.PREPARATION and state.to_act is not None:
+        chunks = _repairs(state)
+    elif state.phase is Phase.RANDOM_EVENT and state.to_act is not None:
+        chunks = [_Hexes(state.hexmap, PlanFire)]
     else:  # pragma: no cover - the engine never waits in another phase
         chunks = []
     return LegalOrders(state, chunks)

@@ -23,6 +23,7 @@ from hexrules.combat.declare import verify_fire
 from hexrules.combat.orders import FireKind, FireOrder
 from hexrules.errors import IllegalOrderError, OutOfTurnError
 from hexrules.game.engine import Tx, expect, own
+from hexrules.game.events import check_enhance
 from hexrules.game.orders import DeclareFire
 from hexrules.game.phases import end_turn, first_side
 from hexrules.game.state import CloseCombat, GameState, Phase, engaged_hexes
@@ -139,13 +140,14 @@ def check_fire(state: GameState, order: DeclareFire) -> FireOrder:
         raise IllegalOrderError(f"{shooter.id} fires in close combat at an enemy unit in "
                                 f"{where} (V-10); {target.id} is not one")
     verify_fire(state.hexmap, fire, units=[shooter, target], tables=state.tables)
+    check_enhance(state, shooter.side, fire, order.enhance)
     return fire
 
 
 def do_fire(tx: Tx, order: DeclareFire, fire: FireOrder) -> None:
     mel = tx.melee
     assert mel is not None
-    tx.fire(fire)
+    tx.fire(fire, order.enhance)
     if not _in_hex(tx, mel.hex, mel.side.opponent):
         if not _round(tx, mel.hex, mel.round + 1):  # reports that the combat is over
             _next_hex(tx)

@@ -57,6 +57,7 @@ from hexrules.errors import (
 from hexrules.game.checks import at, move_problem, open_target, ready_to_fire, seen_enemies
 from hexrules.game.costs import allowance, short_halt_cost, stacking_limit, step_cost
 from hexrules.game.engine import Tx, check_declared_fire, expect, own
+from hexrules.game.events import allowance_bonus, enter_marked_hex
 from hexrules.game.orders import (
     CoveringFire,
     Decline,
@@ -66,7 +67,6 @@ from hexrules.game.orders import (
     StartMove,
     StepTo,
 )
-from hexrules.game.phases import allowance_bonus
 from hexrules.game.state import GameState, MoveInProgress, Phase, ReactionWindow, WindowKind
 from hexrules.glossary import label
 from hexrules.map.hexgrid import Hex
@@ -196,6 +196,10 @@ def do_step(tx: Tx, order: StepTo, plan: StepPlan) -> None:
     tx.move = dataclasses.replace(mv, path=(*mv.path, plan.to), spent=mv.spent + plan.cost)
     assert plan.step is not None
     tx.event(plan.step.rule, f"{label('move_step')}: {u.id}", [plan.step], [Effect(u, after)])
+    after = enter_marked_hex(tx, after)  # A-8, before any opportunity fire
+    if after.destroyed:
+        end_move(tx, "destroyed by impact markers 歼灭 (A-8)")
+        return
     enemies = [o.id for o in tx.units.values() if o.hex == plan.to and o.side is not u.side]
     if enemies:
         tx.event("V-10", label("close_combat"), [Step(
@@ -342,12 +346,12 @@ def _window(state: GameState, kind: WindowKind, what: str) -> ReactionWindow:
 def check_opportunity(state: GameState, order: OpportunityFire) -> FireOrder:
     w = _window(state, WindowKind.OPPORTUNITY, "opportunity fire")
     fire = FireOrder(order.shooters, w.targets[0])
-    check_declared_fire(state, fire, "V-6")
+    check_declared_fire(state, fire, "V-6", enhance=order.enhance)
     return fire
 
 
 def do_opportunity(tx: Tx, order: OpportunityFire, fire: FireOrder) -> None:
-    tx.fire(fire)
+    tx.fire(fire, order.enhance)
     tx.window = None
     mv = tx.move
     assert mv is not None
@@ -368,12 +372,12 @@ def check_covering(state: GameState, order: CoveringFire) -> FireOrder:
                                 f"opportunity shot and may be fired on: "
                                 f"{', '.join(w.targets)}, not {target} (V-7)")
     fire = FireOrder(order.shooters, target)
-    check_declared_fire(state, fire, "V-7")
+    check_declared_fire(state, fire, "V-7", enhance=order.enhance)
     return fire
 
 
 def do_covering(tx: Tx, order: CoveringFire, fire: FireOrder) -> None:
-    tx.fire(fire)
+    tx.fire(fire, order.enhance)
     close_window(tx)
 
 
@@ -417,7 +421,7 @@ def check_moving_fire(state: GameState, order: MovingFire) -> FireOrder:
             raise IllegalMoveError(f"{who} has {mv.left} movement points left; short-halt fire "
                                    f"spends {cost} (V-9)")
     fire = FireOrder((mover.id,), order.target, kind)
-    check_declared_fire(state, fire, kind.rule)
+    check_declared_fire(state, fire, kind.rule, enhance=mover.id if order.enhance else None)
     return fire
 
 
@@ -431,6 +435,6 @@ def do_moving_fire(tx: Tx, order: MovingFire, fire: FireOrder) -> None:
             "V-9", label("short_halt_fire"), (("unit 算子", mv.unit),),
             result=f"{points_text(cost)} movement points spent; {points_text(mv.left)} left")])
     tx.move = mv = dataclasses.replace(mv, fire=order.kind)
-    tx.fire(fire)
+    tx.fire(fire, fire.shooters[0] if order.enhance else None)
     if mv.left == 0:
         end_move(tx, "movement points spent 机动力用尽")

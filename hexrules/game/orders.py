@@ -20,7 +20,19 @@ order                    when                                        rule
 ``OpportunityFire(s)``   the opponent, right after a step            V-6
 ``CoveringFire(s, t)``   the mover's side, after opportunity fire    V-7
 ``Decline()``            whoever may react, to let the chance go     V-6, V-7
+``FieldRepair(unit)``    T-1, the side whose field-repair card is    E-3
+                         due names a W or I unit
+``PlanFire(hex)``        T-4, the side that drew E-6 / E-7 names     A-1, E-6, E-7
+                         the target hex
+``RapidReload(t)``       direct-fire phase: the side's last unit     E-5
+                         to fire fires again
+``DealCard(side, c)``    the instructor, at any time (reward rule)   §7
 =======================  ==========================================  ==================
+
+The fire orders take ``enhance``: the shooter (``DeclareFire``, ``OpportunityFire``,
+``CoveringFire``: its id) or the mover (``MovingFire``, ``ShortHaltFire``, ``RapidReload``:
+``True``) that plays the side's fire-enhancement card (E-2, +2 levels, docs/rules.md
+ruling-enhancement).
 
 Examples
 --------
@@ -41,9 +53,10 @@ from typing import TYPE_CHECKING, ClassVar
 
 from hexrules.combat.orders import FireKind, FireOrder
 from hexrules.errors import IllegalOrderError, RulesTypeError
+from hexrules.game.cards import Card
 from hexrules.map.hexgrid import Hex
 from hexrules.records import decode_as, encode, register
-from hexrules.units import Unit
+from hexrules.units import Side, Unit
 
 if TYPE_CHECKING:  # pragma: no cover
     from hexrules.game.records import GameRecord
@@ -56,9 +69,13 @@ __all__ = [
     "DeclareFire",
     "EndMove",
     "MovingFire",
+    "DealCard",
+    "FieldRepair",
     "OpportunityFire",
     "Order",
     "Pass",
+    "PlanFire",
+    "RapidReload",
     "ShortHaltFire",
     "StartMove",
     "StepTo",
@@ -73,6 +90,22 @@ def _uid(value: object, what: str) -> str:
     if not value.strip():
         raise IllegalOrderError(f"{what} must be a non-empty unit id")
     return value
+
+
+def _enhance(value: object) -> str | None:
+    if value is None:
+        return None
+    return _uid(value, "enhance (the shooter playing the fire-enhancement card, E-2)")
+
+
+def _flag(value: object, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise RulesTypeError(f"{what} must be True or False, got {value!r}")
+    return value
+
+
+def _extra(enhance: object) -> str:
+    return "" if enhance in (None, False) else f", enhance={enhance!r}"
 
 
 def _uids(values: object, what: str) -> tuple[str, ...]:
@@ -131,17 +164,23 @@ class DeclareFire(Order):
     """Declare one fire, single or concentrated (F-1, F-9; T-2), or a close-combat shot
     (``kind='close_combat'``, one shooter, V-10).
 
+    ``enhance`` names the shooter that plays the fire-enhancement card (E-2).
+
     >>> DeclareFire(FireOrder("R1", "B1")) == DeclareFire("R1", "B1")
     True
+    >>> DeclareFire(("R1", "R2"), "B1", enhance="R2")
+    DeclareFire(FireOrder(('R1', 'R2'), 'B1'), enhance='R2')
     """
 
     fire: FireOrder
+    enhance: str | None = None
     slot: ClassVar[bool] = True
     rule: ClassVar[str] = "F-1"
 
     def __init__(self, fire: FireOrder | str | Unit | Iterable[str | Unit],
                  target: str | Unit | None = None,
-                 kind: FireKind | str = FireKind.NORMAL) -> None:
+                 kind: FireKind | str = FireKind.NORMAL, *,
+                 enhance: str | Unit | None = None) -> None:
         if isinstance(fire, FireOrder):
             if target is not None:
                 raise RulesTypeError("DeclareFire takes a FireOrder, or shooters and a target")
@@ -151,9 +190,10 @@ class DeclareFire(Order):
         else:
             fire = FireOrder(fire, target, kind)  # type: ignore[arg-type]
         object.__setattr__(self, "fire", fire)
+        object.__setattr__(self, "enhance", _enhance(enhance))
 
     def __repr__(self) -> str:
-        return f"DeclareFire({self.fire!r})"
+        return f"DeclareFire({self.fire!r}{_extra(self.enhance)})"
 
     def __str__(self) -> str:
         return str(self.fire)
@@ -235,14 +275,16 @@ class MovingFire(Order):
     """
 
     target: str
+    enhance: bool = False
     rule: ClassVar[str] = "V-8"
     kind: ClassVar[FireKind] = FireKind.MOVING
 
-    def __init__(self, target: str | Unit) -> None:
+    def __init__(self, target: str | Unit, *, enhance: bool = False) -> None:
         object.__setattr__(self, "target", _uid(target, "the target"))
+        object.__setattr__(self, "enhance", _flag(enhance, "enhance (E-2)"))
 
     def __repr__(self) -> str:
-        return f"{type(self).__name__}({self.target!r})"
+        return f"{type(self).__name__}({self.target!r}{_extra(self.enhance)})"
 
 
 @dataclass(frozen=True, init=False, repr=False)
@@ -266,13 +308,16 @@ class OpportunityFire(Order):
     """
 
     shooters: tuple[str, ...]
+    enhance: str | None = None
     rule: ClassVar[str] = "V-6"
 
-    def __init__(self, shooters: str | Unit | Iterable[str | Unit]) -> None:
+    def __init__(self, shooters: str | Unit | Iterable[str | Unit], *,
+                 enhance: str | Unit | None = None) -> None:
         object.__setattr__(self, "shooters", _uids(shooters, "opportunity fire shooters"))
+        object.__setattr__(self, "enhance", _enhance(enhance))
 
     def __repr__(self) -> str:
-        return f"OpportunityFire({self.shooters!r})"
+        return f"OpportunityFire({self.shooters!r}{_extra(self.enhance)})"
 
 
 @dataclass(frozen=True, init=False, repr=False)
@@ -287,17 +332,20 @@ class CoveringFire(Order):
 
     shooters: tuple[str, ...]
     target: str | None
+    enhance: str | None = None
     rule: ClassVar[str] = "V-7"
 
     def __init__(self, shooters: str | Unit | Iterable[str | Unit],
-                 target: str | Unit | None = None) -> None:
+                 target: str | Unit | None = None, *,
+                 enhance: str | Unit | None = None) -> None:
         object.__setattr__(self, "shooters", _uids(shooters, "covering fire shooters"))
         object.__setattr__(self, "target",
                            None if target is None else _uid(target, "the target"))
+        object.__setattr__(self, "enhance", _enhance(enhance))
 
     def __repr__(self) -> str:
         target = "" if self.target is None else f", {self.target!r}"
-        return f"CoveringFire({self.shooters!r}{target})"
+        return f"CoveringFire({self.shooters!r}{target}{_extra(self.enhance)})"
 
 
 @dataclass(frozen=True, repr=False)
@@ -310,9 +358,100 @@ class Decline(Order):
         return "Decline()"
 
 
+@dataclass(frozen=True, init=False, repr=False)
+class FieldRepair(Order):
+    """The side whose field-repair card is due names the unit it repairs (战地抢修, E-3, T-1).
+
+    The unit must have lost its weapon or be immobilised; it is fully repaired.
+
+    >>> FieldRepair("R2")
+    FieldRepair('R2')
+    """
+
+    unit: str
+    rule: ClassVar[str] = "E-3"
+
+    def __init__(self, unit: str | Unit) -> None:
+        object.__setattr__(self, "unit", _uid(unit, "the unit to repair"))
+
+    def __repr__(self) -> str:
+        return f"FieldRepair({self.unit!r})"
+
+
+@dataclass(frozen=True, init=False, repr=False)
+class PlanFire(Order):
+    """The side that drew an artillery card names the target hex of its fire plan
+    (炮兵火力计划, A-1, E-6, E-7), a Hex or a military name, in the random-event phase.
+
+    >>> PlanFire("4563PJ")
+    PlanFire('4563PJ')
+    """
+
+    target: Hex | str
+    rule: ClassVar[str] = "A-1"
+
+    def __init__(self, target: Hex | str) -> None:
+        if not isinstance(target, Hex | str):
+            raise RulesTypeError(f"a fire plan names a Hex or a military name like "
+                                 f"'4563GH' (A-1), got {target!r}")
+        object.__setattr__(self, "target", target)
+
+    def __repr__(self) -> str:
+        return f"PlanFire({self.target!r})"
+
+
+@dataclass(frozen=True, init=False, repr=False)
+class RapidReload(Order):
+    """The side's last unit to fire this turn fires again (急速装填, E-5), in the direct-fire
+    phase, at any enemy in range, even one already fired upon (F-1). It takes the slot.
+
+    >>> RapidReload("B1", enhance=True)
+    RapidReload('B1', enhance=True)
+    """
+
+    target: str
+    enhance: bool = False
+    slot: ClassVar[bool] = True
+    rule: ClassVar[str] = "E-5"
+
+    def __init__(self, target: str | Unit, *, enhance: bool = False) -> None:
+        object.__setattr__(self, "target", _uid(target, "the target"))
+        object.__setattr__(self, "enhance", _flag(enhance, "enhance (E-2)"))
+
+    def __repr__(self) -> str:
+        return f"RapidReload({self.target!r}{_extra(self.enhance)})"
+
+
+@dataclass(frozen=True, init=False, repr=False)
+class DealCard(Order):
+    """The instructor deals ``card`` to ``side`` (the reward rule, §7): it counts as drawn
+    now and acts next turn. With ``reshuffle`` the side's played and expired cards go back
+    into its deck first. Not a player's order: any time, whoever is to act, never listed by
+    :func:`~hexrules.game.legal.legal_orders`.
+
+    >>> DealCard("red", "E-4")
+    DealCard(Side.RED, Card.REACTIVE_ARMOUR)
+    """
+
+    side: Side
+    card: Card
+    reshuffle: bool = False
+    rule: ClassVar[str] = "§7"
+
+    def __init__(self, side: Side | str, card: Card | str, reshuffle: bool = False) -> None:
+        object.__setattr__(self, "side", Side.parse(side))
+        object.__setattr__(self, "card", Card.parse(card))
+        object.__setattr__(self, "reshuffle", _flag(reshuffle, "reshuffle"))
+
+    def __repr__(self) -> str:
+        more = ", reshuffle=True" if self.reshuffle else ""
+        return f"DealCard({self.side!r}, {self.card!r}{more})"
+
+
 #: Every order type.
 ORDER_TYPES = (DeclareFire, Pass, StartMove, StepTo, EndMove, MovingFire, ShortHaltFire,
-               OpportunityFire, CoveringFire, Decline)
+               OpportunityFire, CoveringFire, Decline, FieldRepair, PlanFire, RapidReload,
+               DealCard)
 
 register(*ORDER_TYPES)
 

@@ -1,15 +1,17 @@
 """The turn sequence (回合流程, T-1…T-5): what the engine does between the players' orders.
 
 * :func:`start_turn` — preparation (回合准备阶段, T-1): remove *Fired*, *Fired upon*, *Moved*
-  and *March*; apply the card effects due at the start of the turn (hook
-  :func:`start_of_turn_effects`, E-3 in the next issue); then the direct-fire phase begins with
-  its initiative d6 (T-2).
-* :func:`allowance_bonus` — the hook for cards that add movement points (E-1).
+  and *March*; apply the card effects due at the start of the turn
+  (:func:`start_of_turn_effects`: expiry; a due field repair E-3 waits for the holder's
+  ``FieldRepair``); then the direct-fire phase begins with its initiative d6 (T-2).
+* :func:`allowance_bonus` — cards that add movement points (E-1).
 * :func:`end_fire_phase` — both sides passed in a row: the movement phase (T-3) begins with a
   new initiative d6.
-* :func:`end_movement_phase` — both sides passed in a row: the random-event phase (T-4: cards,
-  all *Suppressed* markers removed, artillery), then close combat (T-5,
-  :mod:`hexrules.game.melee`), then :func:`end_turn`.
+* :func:`end_movement_phase` — both sides passed in a row: the random-event phase (T-4: the
+  draws and fire plans, then :func:`finish_random_event`: last turn's impact markers and all
+  *Suppressed* markers removed, the artillery due adjudicated), then close combat (T-5,
+  :mod:`hexrules.game.melee`), then :func:`end_turn`. The cards are in
+  :mod:`hexrules.game.events`.
 * :func:`end_turn` — the next turn, or the end of the game after the scenario's last turn
   (§9), scored by the scenario. **[project ruling]** The game always lasts the scenario's
   turns, even when one side has no unit left: hold objectives count at the end.
@@ -24,6 +26,7 @@ Examples
 
 from __future__ import annotations
 
+import dataclasses
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -42,6 +45,7 @@ __all__ = [
     "end_fire_phase",
     "end_movement_phase",
     "end_turn",
+    "finish_random_event",
     "first_side",
     "start_of_turn_effects",
     "start_turn",
@@ -53,25 +57,33 @@ def first_side(face: int) -> Side:
     return Side.RED if face % 2 else Side.BLUE
 
 
-# -- hooks for the next issue (cards E-1…E-7, artillery A-1…A-8) ---------------------------
+# -- the card hooks (cards E-1…E-7, artillery A-1…A-8: hexrules.game.events) --------------
 def start_of_turn_effects(tx: Tx) -> list[Step]:
-    """Card effects due at the start of the turn (T-1, E-3 field repair). None yet."""
-    return []
+    """Card effects due at the start of the turn (T-1): expiry, E-3 with nothing to repair."""
+    from hexrules.game.events import start_of_turn_effects as effects
+
+    return effects(tx)
 
 
 def allowance_bonus(tx: Tx, unit: Unit) -> int:
-    """Movement points a card adds to a move declared now (E-1 rapid assault). None yet."""
-    return 0
+    """Movement points a card adds to a move declared now (E-1 rapid assault)."""
+    from hexrules.game.events import allowance_bonus as bonus
+
+    return bonus(tx, unit)
 
 
 def draw_cards(tx: Tx) -> list[Step]:
-    """T-4 step 1: each side draws a card (§7). Not in this version: no steps."""
-    return []
+    """T-4 step 1: each side draws a card (§7); no steps without the cards."""
+    from hexrules.game.events import draw_cards as draw
+
+    return draw(tx)
 
 
 def arrive_artillery(tx: Tx) -> list[Step]:
-    """T-4 step 3: the artillery arriving this turn (A-1…A-8). Not in this version."""
-    return []
+    """T-4 step 3: the artillery arriving this turn (A-1…A-8); no steps without the cards."""
+    from hexrules.game.events import arrive_artillery as arrive
+
+    return arrive(tx)
 
 
 # -- the sequence ------------------------------------------------------------------------
@@ -108,7 +120,10 @@ def start_turn(tx: Tx) -> None:
                   note="Fired, Fired upon, Moved and March are removed")]
     steps += start_of_turn_effects(tx)
     tx.event("T-1", f"{label('turn')} {tx.turn}: {label('preparation_phase')}", steps, effects)
-    initiative(tx, Phase.DIRECT_FIRE)
+    from hexrules.game.events import await_repair
+
+    if not await_repair(tx):  # E-3 due: the holder names the unit first (FieldRepair)
+        initiative(tx, Phase.DIRECT_FIRE)
 
 
 def end_fire_phase(tx: Tx) -> None:
@@ -117,13 +132,34 @@ def end_fire_phase(tx: Tx) -> None:
 
 
 def end_movement_phase(tx: Tx) -> None:
-    """Both sides passed in a row: the random-event phase (T-4), then close combat (T-5)."""
-    from hexrules.game.melee import begin_close_combat
+    """Both sides passed in a row: the random-event phase (T-4), then close combat (T-5).
+
+    With the cards, the draws (step 1) are one event; a side that drew an artillery card then
+    names its target (:class:`~hexrules.game.orders.PlanFire`) before steps 2 and 3
+    (:func:`finish_random_event`).
+    """
+    from hexrules.game.events import await_plan
 
     tx.phase, tx.to_act, tx.initiative, tx.passes = Phase.RANDOM_EVENT, None, None, 0
-    steps = draw_cards(tx) or [Step("T-4", "(1) " + label("random_event_phase"),
-                                    result="no cards in this version",
-                                    note="cards come with the next issue (§7)")]
+    if not tx.options.cards:
+        finish_random_event(tx, [Step("T-4", "(1) " + label("random_event_phase"),
+                                      result="played without the event cards",
+                                      note="Options(cards=False) (§7)")])
+        return
+    tx.event("T-4", f"(1) {label('random_event_phase')}: {label('event_card')}",
+             draw_cards(tx))
+    if not await_plan(tx):
+        finish_random_event(tx)
+
+
+def finish_random_event(tx: Tx, steps: list[Step] | None = None) -> None:
+    """T-4 steps 2 and 3 (after the draws and fire plans), then close combat (T-5)."""
+    from hexrules.game.events import remove_markers
+    from hexrules.game.melee import begin_close_combat
+
+    tx.to_act = None
+    steps = list(steps or [])
+    steps += remove_markers(tx)
     effects = []
     for u in list(tx.units.values()):
         if u.suppressed:
@@ -133,10 +169,12 @@ def end_movement_phase(tx: Tx) -> None:
     names = ", ".join(e.unit_id for e in effects) or "none 无"
     steps.append(Step("T-4", "(2) " + label("suppressed"), result=f"removed 移除: {names}",
                       note="all Suppressed markers of both sides are removed"))
-    steps += arrive_artillery(tx) or [Step("T-4", "(3) artillery 炮兵火力",
-                                           result="none arriving 无",
-                                           note="artillery comes with the next issue (A-1)")]
-    tx.event("T-4", label("random_event_phase"), steps, effects)
+    event = tx.event("T-4", label("random_event_phase"), steps, effects)
+    at = tx.parts.index(event)
+    arrival = arrive_artillery(tx) or [Step("T-4", "(3) artillery 炮兵火力",
+                                            result="none arriving 无",
+                                            note="played without the event cards (A-1)")]
+    tx.parts[at] = dataclasses.replace(event, steps=(*event.steps, *arrival))
     begin_close_combat(tx)
 
 

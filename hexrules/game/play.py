@@ -103,6 +103,21 @@ class Game:
         self.history.append(state)
         return record
 
+    def deal(self, side: Side | str, card: Any, *, reshuffle: bool = False) -> GameRecord:
+        """The instructor deals ``card`` to ``side`` (the reward rule, §7): the order
+        :class:`~hexrules.game.orders.DealCard`, logged like any order (with no side).
+
+        >>> from hexrules import Hex, HexMap, Unit
+        >>> from hexrules.game import Options
+        >>> g = Game.new(HexMap.flat(6, 4), [Unit("R1", "red", Hex(0, 1))], turns=2, seed=1,
+        ...              options=Options(cards=True))
+        >>> g.deal("red", "E-4").rules, [h.card.rule for h in g.state.cards.held_by("red")]
+        (('§7',), ['E-4'])
+        """
+        from hexrules.game.orders import DealCard
+
+        return self.apply(DealCard(side, card, reshuffle))
+
     def undo(self) -> GameRecord:
         """Take back the last order; return its record (python-chess's ``pop``)."""
         if len(self.history) < 2:

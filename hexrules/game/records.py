@@ -5,7 +5,10 @@ An order's record is made of *parts*, in the order they happened: the fire recor
 :func:`~hexrules.combat.adjudicate_fire` (direct, opportunity, covering, moving, short-halt and
 close-combat fire) and :class:`GameEvent` values for the engine's own rulings (a step and its
 cost V-1, a move declared V-4 or ended V-5/V-11, an initiative d6 T-2/T-3, the markers cleared
-T-1, the random-event phase T-4, a close-combat round V-10, a breach C-4, the score §9). Each
+T-1, the random-event phase T-4, a close-combat round V-10, a breach C-4, the score §9; the
+card draws, plays, repairs and reactive-armour step-downs E-1…E-7), the artillery records of
+a mission arriving (:class:`~hexrules.artillery.ArtilleryRecord`, A-1…A-7) and of a unit
+entering a marked hex (:class:`~hexrules.artillery.MarkerEntryRecord`, A-8). Each
 part has its rule IDs, steps, rolls and effects; the record adds them up. Records are values
 (equal orders on equal states give equal records), render themselves (``str`` and bilingual
 HTML) and round-trip through JSON.
@@ -28,6 +31,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from hexrules.artillery.record import ArtilleryRecord, MarkerEntryRecord
 from hexrules.combat.record import FireRecord
 from hexrules.dice import Roll
 from hexrules.records import Effect, Step, decode_as, encode, register
@@ -78,8 +82,9 @@ class GameEvent:
         return game_event_html(self)
 
 
-#: A part of a game record.
-Part = GameEvent | FireRecord
+#: A part of a game record: an engine event, a fire record, an artillery mission arriving
+#: (A-1…A-7) or a unit entering a hex with impact markers (A-8).
+Part = GameEvent | FireRecord | ArtilleryRecord | MarkerEntryRecord
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,8 @@ File format (``schema_version`` 1)::
       "referee": {"paper_table": false},  # optional; false (default): the strict referee
                                   #   refuses illegal orders; true: the rulebook's
                                   #   penalties (C-4, V-5)
+      "cards": true,              # optional, default true: play with the random event
+                                  #   cards and their artillery (§7, §6)
       "seed": 5,                  # optional: the dice seed (T-6), an integer >= 0, or null
       "sides": {                  # both sides, each with at least one unit
         "red":  {"units": [{"id": "R1", "hex": "4563NE"}]},
@@ -161,6 +163,7 @@ class Scenario:
     fog_of_war: bool = False
     paper_table: bool = False
     seed: int | None = None
+    cards: bool = True
     source: str = field(default="<memory>", compare=False)
 
     def __post_init__(self) -> None:

@@ -63,7 +63,7 @@ _ID = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
 _HEX_NAME = re.compile(r"[0-9]{4}[A-Z]{2}")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _TOP = {"format", "schema_version", "name", "briefing", "map", "turns", "sides", "objectives"}
-_TOP_OPTIONAL = {"fog_of_war", "referee", "seed", "victory"}
+_TOP_OPTIONAL = {"fog_of_war", "referee", "seed", "victory", "cards"}
 _UNIT = ({"id", "hex"}, {"type", "status", "name"})
 _OBJECTIVE = {"hold": ({"id", "kind", "name", "points", "hex"}, {"side"}),
               "destroy": ({"id", "kind", "name", "points", "units"}, {"side"})}
@@ -283,6 +283,7 @@ def check_scenario(s: Scenario) -> None:
     fail.integer("turns", s.turns, TURNS.start, TURNS.stop - 1)
     fail.flag("fog_of_war", s.fog_of_war)
     fail.flag("referee.paper_table", s.paper_table)
+    fail.flag("cards", s.cards)
     if s.seed is not None:
         fail.integer("seed", s.seed, 0)
     if not isinstance(s.victory, VictoryRule):
@@ -483,6 +484,7 @@ def parse_scenario(data: Any, source: str) -> dict[str, Any]:
         fog_of_war=data.get("fog_of_war", False),
         paper_table=referee.get("paper_table", False),
         seed=data.get("seed"),
+        cards=data.get("cards", True),
         source=source,
     )
 
@@ -517,6 +519,7 @@ def scenario_dict(scenario: Scenario) -> dict[str, Any]:
         "turns": scenario.turns,
         "fog_of_war": scenario.fog_of_war,
         "referee": {"paper_table": scenario.paper_table},
+        "cards": scenario.cards,
         "seed": scenario.seed,
         "sides": {s.side.value: {"units": [unit(u) for u in s.units]} for s in scenario.sides},
         "objectives": [objective(o) for o in scenario.objectives],

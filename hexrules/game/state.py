@@ -4,8 +4,9 @@ A :class:`GameState` holds everything a referee needs to go on: the units on the
 (side, type, hex, markers C-3), the units lost, the turn, the phase, the side to act, the
 consecutive passes, the move in progress (:class:`MoveInProgress`), the open reaction window
 (:class:`ReactionWindow`), the close combat in progress and those pending
-(:class:`CloseCombat`), the referee options (:class:`Options`), the dice state (T-6) and the
-log of every order with its record. The map and the rule tables are held *by reference*
+(:class:`CloseCombat`), the referee options (:class:`Options`), the event cards, fire plans
+and impact markers (:class:`~hexrules.game.cards.CardState`, §6, §7), the dice state (T-6)
+and the log of every order with its record. The map and the rule tables are held *by reference*
 (:class:`~hexrules.records.MapRef`, :class:`~hexrules.records.TableRef`, in
 :class:`GameOrigin`); the live :class:`~hexrules.map.hexmap.HexMap` and
 :class:`~hexrules.tables.TableSet` ride along outside equality and serialisation.
@@ -43,6 +44,7 @@ from typing import TYPE_CHECKING, Any
 
 from hexrules.dice import Dice, DiceSource, DiceState
 from hexrules.errors import GameFormatError, RulesError, RulesTypeError
+from hexrules.game.cards import CardState
 from hexrules.game.values import (
     CloseCombat,
     MoveInProgress,
@@ -139,6 +141,7 @@ class GameState:
     dice: DiceState
     log: tuple[GameRecord, ...]
     score: Any = None
+    cards: CardState = CardState()
     hexmap: HexMap = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
     tables: TableSet = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
 
@@ -377,6 +380,8 @@ class GameState:
             raise GameFormatError(f"saved game schema_version {data.get('schema_version')!r} "
                                   f"is not supported (this version reads {SCHEMA_VERSION})")
         names = [f.name for f in dataclasses.fields(cls) if f.compare]
+        if "cards" not in data:  # a game saved before the cards: none were played
+            data = {**data, "cards": encode(CardState())}
         missing = [n for n in names if n not in data]
         unknown = sorted(set(data) - set(names) - {"format", "schema_version"})
         if missing or unknown:
@@ -436,9 +441,10 @@ class GameState:
 
 
 def _scenario_options(sc: Any) -> Options:
-    """The referee options a scenario file asks for (``fog_of_war``, ``paper_table``)."""
+    """The referee options a scenario file asks for (``fog_of_war``, ``paper_table``,
+    ``cards``)."""
     return Options(referee=Referee.PAPER if sc.paper_table else Referee.STRICT,
-                   fog_of_war=bool(sc.fog_of_war))
+                   fog_of_war=bool(sc.fog_of_war), cards=bool(getattr(sc, "cards", True)))
 
 
 def _check_setup(hexmap: HexMap, units: list[Unit], tables: TableSet) -> None:

@@ -116,6 +116,10 @@ class Options:
         Refuse fire declarations without line of sight (see
         :func:`~hexrules.combat.declare.verify_fire`); by default they stand and fail at F-2
         step 1 ([project ruling] Blocked sight).
+    cards : bool
+        Play with the random event cards (§7, E-1…E-7, and the artillery they call, A-1…A-8;
+        :mod:`hexrules.game.events`). Off for a game built with ``GameState.new`` unless
+        asked for; a scenario file says ``"cards": true`` (the default of scenario files).
 
     Examples
     --------
@@ -130,11 +134,12 @@ class Options:
     referee: Referee = Referee.STRICT
     fog_of_war: bool = False
     require_sight: bool = False
+    cards: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "referee", _parse_enum(Referee, self.referee,
                                                         "referee option"))
-        for name in ("fog_of_war", "require_sight"):
+        for name in ("fog_of_war", "require_sight", "cards"):
             if not isinstance(getattr(self, name), bool):
                 raise RulesTypeError(f"{name} must be True or False, got "
                                      f"{getattr(self, name)!r}")

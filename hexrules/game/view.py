@@ -12,6 +12,14 @@ view — not its id, its hex, its markers or its past path. The game log is not 
 
 Without fog of war the view is the whole state.
 
+With the event cards (§7) a view has :class:`CardsView` ``cards``: the side's own hand, deck,
+discards and fire plans in full, and of the enemy **[project ruling]** only what a careful
+referee lets a player know across the table: how many cards it holds and has left in its
+deck, which cards it has played or let expire (cards are played face up), how many fire
+plans it has made and not yet landed (not their target hexes, not even without fog of war:
+a fire plan is written down in secret), and every impact marker on the map (they are placed
+on the board, A-8).
+
 Examples
 --------
 >>> from hexrules import Hex, HexMap, Unit
@@ -35,21 +43,66 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from hexrules.artillery.plan import FirePlan
+from hexrules.artillery.record import ImpactMarker
+from hexrules.game.cards import Card, HeldCard
 from hexrules.game.checks import seen_enemies
 from hexrules.game.state import CloseCombat, GameState, MoveInProgress, Phase, ReactionWindow
 from hexrules.records import decode_as, encode, register
 from hexrules.units import Side, Unit
 
-__all__ = ["View", "view"]
+__all__ = ["CardsView", "View", "view"]
+
+
+@dataclass(frozen=True)
+class CardsView:
+    """What one side knows of the event cards (see the module docstring).
+
+    ``hand``, ``deck``, ``played``, ``plans`` are the side's own; ``enemy_held``,
+    ``enemy_deck`` and ``enemy_plans`` are counts; ``enemy_played`` the enemy's discards;
+    ``markers`` every impact marker on the map; ``last_fired`` the side's own last unit to
+    fire this turn (E-5).
+    """
+
+    hand: tuple[HeldCard, ...]
+    deck: tuple[Card, ...]
+    played: tuple[Card, ...]
+    plans: tuple[FirePlan, ...]
+    enemy_held: int
+    enemy_deck: int
+    enemy_played: tuple[Card, ...]
+    enemy_plans: int
+    markers: tuple[ImpactMarker, ...]
+    last_fired: str = ""
+
+    def active(self, turn: int) -> tuple[HeldCard, ...]:
+        """The side's cards acting in ``turn``."""
+        return tuple(h for h in self.hand if h.active(turn))
+
+    def to_dict(self) -> dict[str, object]:
+        """A JSON-safe dictionary."""
+        return encode(self)  # type: ignore[return-value]
+
+
+def cards_view(state: GameState, me: Side) -> CardsView | None:
+    """The cards part of a view (``None`` in a game without the cards)."""
+    if not state.options.cards:
+        return None
+    c, foe = state.cards, me.opponent
+    return CardsView(c.held_by(me), c.deck(me), c.discards(me),
+                     tuple(p for p in c.plans if p.side is me), len(c.held_by(foe)),
+                     len(c.deck(foe)), c.discards(foe),
+                     sum(p.side is foe for p in c.plans), c.markers, c.last(me))
 
 
 @dataclass(frozen=True)
 class View:
     """One side's knowledge of a state (see the module docstring).
 
-    ``hidden`` counts the enemy units on the board the side does not see (always 0 without
-    fog of war); **[project ruling]**: the number of counters on the board is public, their
-    identities and places are not.
+    ``cards`` is the side's knowledge of the event cards (:class:`CardsView`, ``None``
+    without them). ``hidden`` counts the enemy units on the board the side does not see
+    (always 0 without fog of war); **[project ruling]**: the number of counters on the board
+    is public, their identities and places are not.
     """
 
     side: Side
@@ -69,6 +122,7 @@ class View:
     map_name: str
     score: Any = None
     hexes: tuple[str, ...] = ()
+    cards: CardsView | None = None
 
     @property
     def summary(self) -> str:
@@ -120,7 +174,7 @@ def view(state: GameState, side: Side | str) -> View:
     return View(me, fog, state.turn, state.turns, state.phase, state.to_act, state.initiative,
                 state.passes, units, state.losses, move, window, melee,
                 len(state.units) - len(units), m.name, state.score,
-                tuple(m.name_of(u.hex) for u in units))
+                tuple(m.name_of(u.hex) for u in units), cards_view(state, me))
 
 
-register(View)
+register(View, CardsView)

@@ -63,8 +63,9 @@ from hexrules.map.mapfile import (
     _grid,
     _hexside,
     _iterable,
-    _road_into_water,
     _side,
+    level_problem,
+    link_problem,
     parse_map,
 )
 from hexrules.map.terrain import Terrain, _table
@@ -147,16 +148,12 @@ class HexMap:
             raise MapFormatError(
                 f"{where}: terrain shape {terr.shape} differs from elevation shape {elev.shape}"
             )
-        if (elev < 0).any():
-            row, col = np.argwhere(elev < 0)[0]
+        bad = (elev < 0) | (elev > MAX_LEVEL)
+        if bad.any():
+            row, col = np.argwhere(bad)[0]
+            level = int(elev[row, col])
             raise MapFormatError(
-                f"{where}: elevation[{row}][{col}] = {elev[row, col]} is below 0 (M-4)"
-            )
-        if (elev > MAX_LEVEL).any():
-            row, col = np.argwhere(elev > MAX_LEVEL)[0]
-            raise MapFormatError(
-                f"{where}: elevation[{row}][{col}] = {elev[row, col]} is above {MAX_LEVEL}, "
-                "the highest level a map holds (M-4)"
+                f"{where}: elevation[{row}][{col}] = {level} {level_problem(level)}"
             )
         bad = (terr < 0) | (terr >= len(Terrain))
         if bad.any():
@@ -180,7 +177,7 @@ class HexMap:
                     if h not in self:
                         raise MapFormatError(f"{where}: {kind}: {self._off_map_text(h)}")
         for side in self.roads:
-            problem = _road_into_water(terr, *sorted(side))
+            problem = link_problem("roads", *sorted(side), terr)
             if problem:
                 raise MapFormatError(f"{where}: roads: {problem}")
         if not isinstance(self.name, str):

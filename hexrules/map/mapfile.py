@@ -20,7 +20,8 @@ from hexrules.map.coords import Georef
 from hexrules.map.hexgrid import Hex
 from hexrules.map.terrain import Terrain
 
-__all__ = ["FORMAT", "MAX_LEVEL", "SCHEMA_VERSION", "Hexside", "parse_map"]
+__all__ = ["FORMAT", "MAX_LEVEL", "SCHEMA_VERSION", "Hexside", "level_problem", "link_problem",
+           "parse_map"]
 
 FORMAT = "hexrules-map"
 SCHEMA_VERSION = 1
@@ -84,6 +85,50 @@ def _road_into_water(terrain: np.ndarray, a: Hex, b: Hex) -> str | None:
     return None
 
 
+# -- the checks of single entries: the loader, HexMap and the map editor share them -------
+def level_problem(level: int) -> str | None:
+    """Why ``level`` is not an elevation level a map file holds (M-4), or ``None``.
+
+    The loader (:func:`parse_map`), :class:`~hexrules.map.hexmap.HexMap` and the map editor
+    (:mod:`hexrules.map.edit`) all ask this one function.
+
+    Examples
+    --------
+    >>> level_problem(3) is None
+    True
+    >>> level_problem(-1), level_problem(MAX_LEVEL + 1)
+    ('is below 0 (M-4)', 'is above 32000, the highest level a map holds (M-4)')
+    """
+    if level < 0:
+        return "is below 0 (M-4)"
+    if level > MAX_LEVEL:
+        return f"is above {MAX_LEVEL}, the highest level a map holds (M-4)"
+    return None
+
+
+def link_problem(kind: str, a: Hex, b: Hex, terrain: np.ndarray) -> str | None:
+    """Why a river hexside (``kind="rivers"``, M-6) or a road link (``"roads"``, M-7)
+    between on-map hexes ``a`` and ``b`` is refused, or ``None``.
+
+    A hexside and a road link join two adjacent hexes; a road may not enter a water hex (V-1).
+    ``terrain`` is the map's terrain grid ``[row, col]``. The loader (:func:`parse_map`),
+    :class:`~hexrules.map.hexmap.HexMap` and the map editor all ask this one function.
+
+    Examples
+    --------
+    >>> t = np.array([[0, 3, 0]])
+    >>> link_problem("rivers", Hex(0, 0), Hex(2, 0), t)
+    '[0, 0] and [2, 0] are not adjacent'
+    >>> link_problem("rivers", Hex(0, 0), Hex(1, 0), t) is None
+    True
+    >>> link_problem("roads", Hex(0, 0), Hex(1, 0), t)
+    'a road links into water hex [col 1, row 0] (V-1: roads cross water only on river \
+hexsides, as bridges)'
+    """
+    if a.distance(b) != 1:
+        return f"{list(a.to_offset())} and {list(b.to_offset())} are not adjacent"
+    return _road_into_water(terrain, a, b) if kind == "roads" else None
+
 
 def _fail(source: str, entry: str, problem: str) -> MapFormatError:
     return MapFormatError(f"{source}: {entry}: {problem}")
@@ -98,10 +143,10 @@ def _int(source: str, entry: str, value: Any, *, minimum: int | None = None) -> 
 
 
 def _level(source: str, entry: str, value: Any) -> int:
-    level = _int(source, entry, value, minimum=0)
-    if level > MAX_LEVEL:
-        raise _fail(source, entry, f"must be <= {MAX_LEVEL} (the highest level a map holds), "
-                                   f"got {level}")
+    level = _int(source, entry, value)
+    problem = level_problem(level)
+    if problem:
+        raise _fail(source, entry, f"{level} {problem}")
     return level
 
 
@@ -131,12 +176,7 @@ def _links(
             )
         hexes = [_offset_hex(source, f"{entry}[{j}]", v, cols, rows) for j, v in enumerate(chain)]
         for j, (a, b) in enumerate(zip(hexes, hexes[1:], strict=False)):
-            if a.distance(b) != 1:
-                raise _fail(
-                    source, f"{entry}[{j}..{j + 1}]",
-                    f"{list(a.to_offset())} and {list(b.to_offset())} are not adjacent",
-                )
-            problem = _road_into_water(terrain, a, b) if key == "roads" else None
+            problem = link_problem(key, a, b, terrain)
             if problem:
                 raise _fail(source, f"{entry}[{j}..{j + 1}]", problem)
             out.add(_side(a, b))

@@ -222,7 +222,11 @@ def game_record_html(record: GameRecord) -> str:
 
     who = f" · {e(record.side.label)}" if record.side is not None else ""
     order = "start of the game 推演开始" if record.order is None else repr(record.order)
-    body = "".join(fire_record_html(p) if isinstance(p, FireRecord) else game_event_html(p)
+    from hexrules.game.records import GameEvent
+
+    body = "".join(fire_record_html(p) if isinstance(p, FireRecord) else
+                   game_event_html(p) if isinstance(p, GameEvent) else
+                   p._repr_html_()  # an artillery record (A-1…A-8)
                    for p in record.parts)
     return (f"<div class='hexrules-game-record'><p>Turn 回合 {record.turn} · "
             f"{e(record.phase.label)}{who}: <code>{e(order)}</code></p>{body}</div>")
@@ -242,16 +246,28 @@ def game_state_html(state: GameState) -> str:
     m = state.hexmap
     rows = [(u.id, u.side.label, m.name_of(u.hex), u.status_label) for u in state.units]
     rows += [(u.id, u.side.label, "—", u.status_label) for u in state.losses]
+    from hexrules.render.text import cards_lines
+
+    cards = "".join(f"<li>{e(line.strip())}</li>" for line in cards_lines(state))
+    cards = f"<ul class='hexrules-cards'>{cards}</ul>" if cards else ""
     return (f"<div class='hexrules-game'><p><b>{e(game_state_summary(state))}</b></p>"
-            f"{_units_table(rows)}</div>")
+            f"{_units_table(rows)}{cards}</div>")
 
 
 def game_view_html(view: View) -> str:
     """What one side may know: its units, the enemy units it sees, the public facts."""
     rows = [(u.id, u.side.label, h, u.status_label)
             for u, h in zip(view.units, view.hexes, strict=True)]
+    cards = ""
+    c = view.cards
+    if c is not None:
+        own = ", ".join(h.text for h in c.hand) or "no card"
+        cards = (f"<p class='hexrules-cards'>Cards 随机事件卡: {e(own)}; {len(c.deck)} left; "
+                 f"{len(c.plans)} fire plan(s). The enemy holds {c.enemy_held} card(s), "
+                 f"{c.enemy_deck} left, {c.enemy_plans} fire plan(s) coming; "
+                 f"{len(c.markers)} impact marker(s) on the map.</p>")
     return (f"<div class='hexrules-view'><p><b>{e(view.side.label)}</b>: "
-            f"{e(view.summary)}</p>{_units_table(rows)}</div>")
+            f"{e(view.summary)}</p>{_units_table(rows)}{cards}</div>")
 def scenario_html(scenario: Scenario) -> str:
     """A scenario's name, briefing, turns, set-up and objectives (§9), bilingual.
 

@@ -75,8 +75,16 @@ def game_record_text(record: GameRecord) -> str:
     who = f" · {record.side.label}" if record.side is not None else ""
     head = "start of the game 推演开始" if record.order is None else repr(record.order)
     lines = [f"Turn 回合 {record.turn} · {record.phase.label}{who}: {head}"]
+    from hexrules.combat.record import FireRecord as _Fire
+    from hexrules.game.records import GameEvent as _Event
+
     for part in record.parts:
-        text = game_event_text(part) if hasattr(part, "title") else fire_record_text(part)
+        if isinstance(part, _Fire):
+            text = fire_record_text(part)
+        elif isinstance(part, _Event):
+            text = game_event_text(part)
+        else:  # an artillery record (A-1…A-8)
+            text = str(part)
         lines.extend("  " + line for line in text.splitlines())
     return "\n".join(lines)
 
@@ -110,7 +118,29 @@ def game_state_text(state: GameState) -> str:
         lines.append(f"  {u.label} at {m.name_of(u.hex)}: {u.status_label}")
     for u in state.losses:
         lines.append(f"  {u.label}: {u.status_label}")
+    lines += cards_lines(state)
     return "\n".join(lines)
+
+
+def cards_lines(state: GameState) -> list[str]:
+    """The event cards of a state in words (nothing without the cards): hands, decks, fire
+    plans waiting, impact markers."""
+    from hexrules.units import Side
+
+    if not state.options.cards:
+        return []
+    c, m = state.cards, state.hexmap
+    out = []
+    for side in (Side.RED, Side.BLUE):
+        held = ", ".join(h.text for h in c.held_by(side)) or "no card"
+        out.append(f"  {side.label} cards: {held}; {len(c.deck(side))} left in the deck")
+    for p in c.plans:
+        out.append(f"  fire plan {p.side.label} {p.gun} → {m.name_of(p.target)}, lands in "
+                   f"turn {p.lands}")
+    if c.markers:
+        out.append("  impact markers 弹着标识: " + ", ".join(
+            f"{m.name_of(mk.hex)} ({mk.gun})" for mk in c.markers))
+    return out
 
 
 def sight_record_text(record: SightRecord) -> str:

@@ -52,12 +52,21 @@ class ArtilleryTable:
     >>> a = load_tables().artillery
     >>> a.guns["155"].levels, a.guns["122"].armour["medium"]
     ((7, 4, 2), 3)
+    >>> a.battery_guns, a.normal_delay, a.cancel_face
+    (6, 2, 6)
     >>> str(a.lookup("122", 1))
     'A-6 row 122, column ring 1 → 3'
     """
 
     meta: TableMeta
     guns: Mapping[str, Gun]
+    #: Guns in the battery an artillery card brings (``[battery] guns``, A-1; rulebook 6).
+    battery_guns: int = 6
+    #: Turns from calling the fire to its arrival (``[battery] delay``, A-1; rulebook 2).
+    normal_delay: int = 2
+    #: The abnormal-delay d6 face that cancels a gun (``[battery] cancel_face``, A-2;
+    #: rulebook 6; 0: never cancelled).
+    cancel_face: int = 6
 
     def lookup(self, gun: str, ring: int) -> Cell:
         """The A-6 cell: the attack level of ``gun`` on ``ring`` 0, 1 or 2 (A-5).
@@ -95,7 +104,15 @@ def parse_artillery(where: _Where, data: Mapping[str, Any], max_level: int,
                     armour_classes: Mapping[str, str]) -> ArtilleryTable:
     """Read artillery.toml (A-6, A-7): levels 0 to ``max_level``, one armour value per class."""
     meta = _meta(where, data, "A-6")
-    _keys(where, "-", data, {"meta", "gun"})
+    _keys(where, "-", data, {"meta", "gun"}, frozenset({"battery"}))
+    # [battery] may be left out (an older file): the rulebook's 6 guns, 2 turns, face 6
+    battery = data.get("battery", {"guns": 6, "delay": 2, "cancel_face": 6})
+    if not isinstance(battery, Mapping):
+        raise where.fail("battery", "-", "expected a [battery] table: guns, delay, cancel_face")
+    _keys(where, "battery", battery, {"guns", "delay", "cancel_face"})
+    n_guns = _int(where, "battery", "guns", battery["guns"], 1, 12)
+    delay = _int(where, "battery", "delay", battery["delay"], 1, 10)
+    cancel = _int(where, "battery", "cancel_face", battery["cancel_face"], 0, 6)
     raw = data["gun"]
     if not isinstance(raw, list) or not raw:
         raise where.fail("gun", "-", "expected at least one [[gun]]")
@@ -117,4 +134,5 @@ def parse_artillery(where: _Where, data: Mapping[str, Any], max_level: int,
             g["id"], g["name"], g["name_zh"], levels,  # type: ignore[arg-type]
             Entries(armour, "armour class", f"{where.name} gun {g['id']!r} armour (A-7)"),
         )
-    return ArtilleryTable(meta, Entries(guns, "gun", f"{where.name} (A-6)"))
+    return ArtilleryTable(meta, Entries(guns, "gun", f"{where.name} (A-6)"), n_guns, delay,
+                          cancel)

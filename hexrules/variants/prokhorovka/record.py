@@ -1,0 +1,86 @@
+"""The record of every adjudication of the variant: :class:`ProkRecord`.
+
+A :class:`ProkRecord` follows :class:`hexrules.records.Record`: its rule, a bilingual title,
+the ordered :class:`~hexrules.records.Step` values, the dice rolled (each a
+:class:`~hexrules.dice.Roll` with its rule and purpose) and the outcome as named values. It is
+frozen, renders itself (``str``, ``_repr_html_``) and round-trips through JSON
+(:func:`hexrules.records.encode` / :func:`~hexrules.records.decode`).
+
+>>> from hexrules.records import Step
+>>> r = ProkRecord("P-13", "Armour 装甲", (Step("P-13", "Armour 装甲", result="A = 11/20"),),
+...                outcome=(("penetrated", True),))
+>>> r["penetrated"], ProkRecord.from_dict(r.to_dict()) == r
+(True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from hexrules.dice import Roll
+from hexrules.records import Effect, Step, StepValue, decode_as, encode, register
+
+__all__ = ["ProkRecord"]
+
+
+@dataclass(frozen=True)
+class ProkRecord:
+    """One adjudication: rule, title, steps, rolls and outcome (see the module docstring)."""
+
+    rule: str
+    title: str
+    steps: tuple[Step, ...] = ()
+    rolls: tuple[Roll, ...] = ()
+    outcome: tuple[tuple[str, StepValue | tuple], ...] = ()
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """The rule IDs applied, in order of first use."""
+        out: dict[str, None] = {self.rule: None}
+        for st in self.steps:
+            out.setdefault(st.rule, None)
+        return tuple(out)
+
+    @property
+    def effects(self) -> tuple[Effect, ...]:
+        """Always empty: the variant's unit changes are in the game state's log."""
+        return ()
+
+    def __getitem__(self, key: str) -> object:
+        for k, v in self.outcome:
+            if k == key:
+                return v
+        raise KeyError(key)
+
+    def get(self, key: str, default: object = None) -> object:
+        """The outcome named ``key``, or ``default``."""
+        try:
+            return self[key]
+        except KeyError:
+            return default
+
+    def to_dict(self) -> dict[str, object]:
+        """A JSON-safe dictionary."""
+        return encode(self)  # type: ignore[return-value]
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, object]) -> ProkRecord:
+        """The record of a :meth:`to_dict` dictionary."""
+        return decode_as(cls, data)
+
+    def __str__(self) -> str:
+        lines = [f"[{self.rule}] {self.title}"]
+        lines += [f"  {st}" for st in self.steps]
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        import html
+
+        from hexrules.render.html import steps_html
+
+        return (f"<div class='hexrules-prokhorovka'><b>{html.escape(self.title)}</b>"
+                f"{steps_html([('', self.steps)])}</div>")
+
+
+register(ProkRecord)
