@@ -327,3 +327,23 @@ def test_the_play_widgets_examples_run(module: str) -> None:
     mod = importlib.import_module(f"hexrules_widgets.{module}")
     res = doctest.testmod(mod, optionflags=doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS)
     assert res.attempted > 0 and res.failed == 0
+
+
+def test_the_steppers_step_through_a_record_made_elsewhere(m: HexMap) -> None:
+    units = _units(m)
+    rec = adjudicate_fire(m, FireOrder(["R1"], "B1"), units=units, dice=Dice(seed=3))
+    fs = FireStepper(m, units)
+    fs.show(rec)
+    assert fs.record is rec and fs.stage.kind == "declaration"
+    assert fs.odds == fire_odds(m, FireOrder(["R1"], "B1"), units=units)
+    fs.last()
+    assert rec.target_after.status_label in fs.step_panel.value
+    plan = FirePlan("blue", "122", m.parse("4563MG"), called=1)
+    mission = adjudicate_mission(m, plan, units, dice=Dice(seed=4))
+    ds = DriftStepper(m, [])
+    ds.show(mission, units)
+    assert ds.record is mission and [s.kind for s in ds.stages] == [
+        s.kind for s in drift_stages(mission)]
+    ds.go(len(ds.stages) - 1)
+    after = {u.id: u for u in ds.units_now()}
+    assert after == {**{u.id: u for u in units}, **mission.units_after}
