@@ -19,8 +19,9 @@ import time
 
 from _timing import per_call
 
-from hexrules.variants.prokhorovka import ProkGame, legal_orders, load_scenario, view
+from hexrules.variants.prokhorovka import ProkGame, legal_orders, load_scenario, result, view
 from hexrules.variants.prokhorovka.game import random_order
+from hexrules.variants.prokhorovka.players import GreedyPlayer, RandomPlayer
 
 
 def main() -> None:
@@ -71,6 +72,26 @@ def main() -> None:
         g.play_random(seed=seed)
         times.append(time.perf_counter() - t0)
     print(f"lesson cut (60 × 60, 6 turns): {1 / statistics.mean(times):.0f} random games/s")
+
+    wins = {"greedy": 0, "random": 0, "draw": 0}
+    decisions, spent = 0, 0.0
+    for seed in range(10):
+        g = ProkGame.new(cut, seed=seed)
+        gs, rs = ("german", "soviet") if seed % 2 == 0 else ("soviet", "german")
+        players = {gs: GreedyPlayer(seed=seed), rs: RandomPlayer(seed=seed)}
+        while not g.state.over:
+            side = g.state.to_act
+            orders = g.legal_orders()
+            t0 = time.perf_counter()
+            order = players[side].decide(g.view(side), orders)
+            if side == gs:
+                spent += time.perf_counter() - t0
+                decisions += 1
+            g.apply(order)
+        w = result(g.state)["winner"]
+        wins["greedy" if w == gs else "random" if w == rs else "draw"] += 1
+    print(f"GreedyPlayer against RandomPlayer on the cut, 10 games (sides alternating): "
+          f"{wins}; {spent / decisions * 1e3:.1f} ms a decision (view included)")
 
 
 if __name__ == "__main__":

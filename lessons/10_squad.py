@@ -88,7 +88,7 @@ import matplotlib.pyplot as plt
 from IPython.display import display
 
 from hexrules import use_cjk_fonts
-from hexrules.dice import ScriptedDice
+from hexrules.dice import Dice, ScriptedDice
 from hexrules.map import Hex, HexMap
 from hexrules.render.plots import plot_map
 from hexrules.variants.squad import (
@@ -354,6 +354,34 @@ check.check_hit_chance(answer_4, ex_ground, [b1, b2], r3, opens_fire=True)
 
 # %%
 check.solution("4")
+
+# %% [markdown]
+# **Exercise 5.** Three red teams, upright, each write five steps east towards blue B1, who
+# waits crouched at `1605`: R1 on *engage on sight*, R2 on *covert approach*, R3 on *search
+# and reconnoitre*. The cell below runs the movement phase without showing where the teams
+# ended (after answering, `{t.id: hex_name(t.hex) for t in s5.teams}` shows it). **Which red
+# teams stopped before finishing their five steps?** Answer a list of ids, e.g. `["R2"]` (or
+# `[]` for none).
+
+# %%
+drill5 = practice(
+    [Team("R1", "red", "three_man", H(2, 3), facing=2, order="engage", posture="upright"),
+     Team("R2", "red", "three_man", H(2, 7), facing=2, order="covert", posture="upright"),
+     Team("R3", "red", "two_man", H(2, 5), facing=2, order="search", posture="upright"),
+     Team("B1", "blue", "three_man", H(16, 5), facing=5)])
+s5 = SquadState.new(drill5, dice=ScriptedDice([1, 6, 6], then=Dice(seed=5)), deployed=True)
+s5, _ = s5.apply(ActionPlan("red", tuple(TeamPlan(i, o, walk) for i, o in
+                                         [("R1", "engage"), ("R2", "covert"),
+                                          ("R3", "search")])))
+s5, movement5 = s5.apply(ActionPlan("blue"))
+print({t.id: t.order.label for t in s5.teams if t.side.value == "red"})
+
+# %%
+answer_5 = None  # e.g. ["R2"]
+check.check_stopped(answer_5, movement5, s5)
+
+# %%
+check.solution("5")
 
 # %% [markdown]
 # ## Summary 小结

@@ -39,7 +39,7 @@ from hexrules.variants.squad import (
 from hexrules.variants.squad.attack import actual_attack
 
 __all__ = ["check_attack_value", "check_detectability", "check_detects", "check_hit_chance",
-           "solution"]
+           "check_stopped", "solution"]
 
 
 def solution(exercise: str) -> Any:
@@ -163,4 +163,30 @@ def check_hit_chance(answer: Any, ground: Any, attackers: list[Team], target: Te
         hint = "two dice, not three (Q-21)."
     else:
         hint = f"first find A (here {a}); one die hits on 1…A (Q-21)."
+    return say(False, hint)
+
+
+def check_stopped(answer: Any, record: Any, state: Any) -> Verdict:
+    """Compare ``answer`` (a list of team ids) with the teams whose standing order stopped
+    them in the movement phase of ``record`` (its Q-10 steps, written by the referee)."""
+    expected = sorted({st.title.split()[-1] for st in record.steps if st.rule == "Q-10"})
+    if not isinstance(answer, list | tuple | set) or not all(isinstance(a, str) for a in answer):
+        return say(False, 'answer a list of team ids, e.g. ["R1"] (or [] for none).')
+    given = sorted({a.strip().upper() for a in answer})
+    if given == expected:
+        return say(True, "")
+    orders = {t.id: t.order.value for t in state.teams}
+    extra = [i for i in given if i not in expected]
+    missing = [i for i in expected if i not in given]
+    if any(orders.get(i) == "covert" for i in extra):
+        hint = ("a team on covert approach (隐蔽接敌) does not react: it completes its "
+                "actions (Q-10).")
+    elif any(orders.get(i) == "search" for i in missing):
+        hint = ("search and reconnoitre (搜索侦察) stops at the first check where it detects "
+                "an enemy, and takes its contact posture (Q-10).")
+    elif any(orders.get(i) == "engage" for i in missing):
+        hint = ("engage on sight (见敌必战) stops and attacks as soon as a detected enemy is "
+                "within its attack range (Q-10, Q-24).")
+    else:
+        hint = "look at each team's standing order and at when it first detects B1 (Q-10)."
     return say(False, hint)

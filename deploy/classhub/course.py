@@ -48,12 +48,16 @@ COURSE_FOLDER = "hexrules"
 #: Files of ``lessons/`` that are for the project's tests, not for cadets.
 _NOT_FOR_CADETS = {"conftest.py"}
 
+#: The map files (maps/ and its folders) that cadets can open and load.
+_MAP_SUFFIXES = {".json", ".geojson", ".toml"}
+
 
 def course_files(repo: Path) -> list[str]:
     """The files of a checkout that make up the course, as sorted POSIX paths relative to it.
 
     ``lessons/`` without the jupytext source of each notebook (``X.py`` beside ``X.ipynb``),
-    ``conftest.py``, caches and hidden files; ``docs/rules.md``; the map files of ``maps/``.
+    ``conftest.py``, caches and hidden files; ``docs/rules.md``; the map files of ``maps/``
+    and its folders (JSON, GeoJSON, TOML).
 
     Parameters
     ----------
@@ -81,8 +85,9 @@ def course_files(repo: Path) -> list[str]:
             continue  # the jupytext source of a notebook: cadets work in the notebook
         found.append(rel.as_posix())
     found.append("docs/rules.md")
-    for pattern in ("maps/*.json", "maps/*.geojson", "maps/scenarios/*.json"):
-        found.extend(p.relative_to(repo).as_posix() for p in sorted(repo.glob(pattern)))
+    found.extend(p.relative_to(repo).as_posix() for p in sorted((repo / "maps").rglob("*"))
+                 if p.is_file() and p.suffix in _MAP_SUFFIXES
+                 and not any(part.startswith(".") for part in p.relative_to(repo).parts))
     return sorted(found)
 
 

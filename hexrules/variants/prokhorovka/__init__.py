@@ -3,7 +3,7 @@
 A variant on the shared machinery: the square grid of :mod:`hexrules.grid`, the dice of
 :mod:`hexrules.dice` (every roll with its rule ID and purpose), the records of
 :mod:`hexrules.records` (steps that render and round-trip through JSON) and the replay of
-:mod:`hexrules.engine_core`. What it adds:
+:mod:`hexrules.replay`. What it adds:
 
 * :mod:`~.data` — every number as a checked TOML file (forces, plates, hit table, terrain,
   morale, mortars);
@@ -13,8 +13,11 @@ A variant on the shared machinery: the square grid of :mod:`hexrules.grid`, the 
   scatter odds (P-17); :mod:`~.morale` morale triggers and the melee rout (P-21…P-23);
 * :mod:`~.scenario` — the scenario files of ``maps/prokhorovka/`` (the 60 × 60 lesson cut
   and the full 200 × 200 battle, P-24);
-* :mod:`~.engine`, :mod:`~.legal`, :mod:`~.view`, :mod:`~.game` — the game: orders, legal
-  orders, each side's view, save / load / replay / clone and random play.
+* :mod:`~.orders`, :mod:`~.checks`, :mod:`~.engine` (with :mod:`~.resolve`),
+  :mod:`~.legal`, :mod:`~.view`, :mod:`~.game` — the game: orders, their checks, applying
+  them, legal orders, each side's view (fog of war), save / load / replay / clone and
+  random play; :mod:`~.players` computer players that decide from a view; :mod:`~.plot`
+  a drawing of the board.
 
 >>> from hexrules.variants.prokhorovka import ProkGame
 >>> g = ProkGame.new("cut", seed=1)

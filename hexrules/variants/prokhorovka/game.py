@@ -4,7 +4,8 @@ replay, clone, random play).
 The game keeps the pure state (:class:`~hexrules.variants.prokhorovka.state.PState`), its
 seeded dice (:class:`hexrules.dice.Dice`) and the log of every order with its record. A save
 is the scenario, the starting dice and the log; loading replays it through
-:func:`hexrules.engine_core.replay`, which checks every roll and record.
+:func:`hexrules.replay.replay` (shared with every game of the project), which checks every
+roll and record.
 
 >>> g = ProkGame.new("cut", seed=3)
 >>> rec = g.apply(EndPhase())                 # no mortar call this turn
@@ -21,9 +22,9 @@ from pathlib import Path
 from typing import Any
 
 from hexrules.dice import Dice, DiceSource, DiceState
-from hexrules.engine_core import replay
 from hexrules.errors import GameFormatError, RulesError
 from hexrules.records import RecordFormatError, decode, encode
+from hexrules.replay import replay as replay_log
 from hexrules.variants.prokhorovka.engine import apply, new_state
 from hexrules.variants.prokhorovka.legal import legal_orders, unit_orders
 from hexrules.variants.prokhorovka.orders import EndPhase, Order
@@ -103,8 +104,7 @@ class ProkGame:
 
     def replay(self) -> PState:
         """The state reached by replaying the log from the start (checks every roll)."""
-        state, _ = replay(new_state(self.scenario), self.log, apply, self.origin)
-        return state
+        return _replay(self.scenario, self.log, self.origin)[0]
 
     def clone(self) -> ProkGame:
         """An independent copy (same state, dice and log)."""
@@ -145,5 +145,22 @@ class ProkGame:
             if isinstance(exc, GameFormatError):
                 raise
             raise GameFormatError(f"saved game: {exc!r}") from None
-        state, dice = replay(new_state(sc), log, apply, origin)
+        state, dice = _replay(sc, log, origin)
         return cls(sc, state, dice, origin, log)
+
+
+def _replay(sc: Scenario, log: Sequence[tuple[Order, OrderRecord]], origin: DiceState
+            ) -> tuple[PState, DiceSource]:
+    """Replay ``log`` through :func:`hexrules.replay.replay`: the start of the game rolls no
+    die, and every order is applied on the replay's dice."""
+    dice: list[DiceSource] = []
+
+    def start(d: DiceSource) -> PState:
+        dice.append(d)
+        return new_state(sc)
+
+    entries = [(None, None), *log]
+    return replay_log(start, entries, lambda s, o: apply(s, o, dice[0]), origin,
+                      order_of=lambda e: e[0],
+                      rolls_of=lambda e: () if e[1] is None else e[1].rolls,
+                      record_of=lambda e: e[1])

@@ -3,7 +3,7 @@
 Every order :func:`legal_orders` lists is accepted by
 :func:`~hexrules.variants.prokhorovka.engine.apply`, and every order ``apply`` accepts is
 listed (a test checks both ways). The mortar step lists a call at every square of the map
-for every German company with a call left, lazily (:class:`hexrules.engine_core.Concat`).
+for every German company with a call left, lazily (:class:`Concat`).
 
 >>> from hexrules.variants.prokhorovka import load_scenario, new_state
 >>> orders = legal_orders(new_state(load_scenario("cut")))
@@ -13,17 +13,19 @@ for every German company with a call left, lazily (:class:`hexrules.engine_core.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from typing import TypeVar
 
-from hexrules.engine_core import Concat
 from hexrules.grid.square import Square
-from hexrules.variants.prokhorovka.engine import (
-    _assault_problem,
+from hexrules.variants.prokhorovka.checks import (
+    assault_problem,
     available_calls,
+    fire_kind,
     fire_problem,
     movable,
     step_problem,
 )
+from hexrules.variants.prokhorovka.fire import hit_need
 from hexrules.variants.prokhorovka.orders import (
     Activate,
     EndPhase,
@@ -36,8 +38,40 @@ from hexrules.variants.prokhorovka.orders import (
     Order,
 )
 from hexrules.variants.prokhorovka.state import PState
+from hexrules.variants.prokhorovka.units import PUnit
 
-__all__ = ["legal_orders", "unit_orders"]
+__all__ = ["Concat", "legal_orders", "unit_orders"]
+
+T = TypeVar("T")
+
+
+class Concat(Sequence[T]):
+    """The concatenation of ``parts`` without copying them (``len`` and indexing are lazy).
+
+    >>> c = Concat([["pass"], range(3)])
+    >>> len(c), c[0], c[3], list(c)
+    (4, 'pass', 2, ['pass', 0, 1, 2])
+    """
+
+    def __init__(self, parts: Iterable[Sequence[T]]) -> None:
+        self._parts = [p for p in parts if len(p)]
+        self._len = sum(len(p) for p in self._parts)
+
+    def __len__(self) -> int:
+        return self._len
+
+    def __getitem__(self, i: int) -> T:  # type: ignore[override]
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(self._len))]  # type: ignore[return-value]
+        if i < 0:
+            i += self._len
+        if not 0 <= i < self._len:
+            raise IndexError(i)
+        for p in self._parts:
+            if i < len(p):
+                return p[i]
+            i -= len(p)
+        raise IndexError(i)  # pragma: no cover
 
 
 class _Calls(Sequence[MortarCall]):
@@ -71,17 +105,14 @@ def unit_orders(s: PState, uid: str) -> list[Order]:
                 out.append(OpenFire(uid, t.id, mode))
             elif mode == "normal" and not _in_reach(s, u, t):
                 break
-        if u.is_squad and t.is_squad and _assault_problem(s, u, t) is None:
+        if u.is_squad and t.is_squad and assault_problem(s, u, t) is None:
             out.append(MeleeAssault(uid, t.id))
     return out
 
 
-def _in_reach(s: PState, u, t) -> bool:  # noqa: ANN001
-    from hexrules.variants.prokhorovka.engine import _fire_kind
-    from hexrules.variants.prokhorovka.fire import hit_need
-
+def _in_reach(s: PState, u: PUnit, t: PUnit) -> bool:
     vt = None if u.is_squad else s.rules.vehicles[u.type]
-    return hit_need(s.rules, _fire_kind(u, t), u.square.distance2(t.square),
+    return hit_need(s.rules, fire_kind(u, t), u.square.distance2(t.square),
                     long_range_bonus=bool(vt and vt.long_range_bonus)) is not None
 
 
