@@ -48,6 +48,7 @@ from hexrules.combat import (
 )
 from hexrules.dice import Dice, Roll, ScriptedDice
 from hexrules.errors import (
+    CardError,
     CoordinateError,
     CoordinateTypeError,
     DiceExhaustedError,
@@ -225,6 +226,7 @@ __all__ = [
     "verify_short_halt",
     "verify_stacking",
     "DIRECTION_NAMES",
+    "CardError",
     "CoordinateError",
     "CoordinateTypeError",
     "DiceExhaustedError",

@@ -300,6 +300,36 @@ ax.grid(True, axis="y", alpha=0.3)
 plt.show()
 
 # %% [markdown]
+# ### Where to stop: the threat map (威胁图)
+#
+# Put the two rules together — sight and cover — for every hex at once. With red tanks R1 and
+# R2 on the ridge, `threat_map` gives, for each hex, the exact chance that a blue tank ending
+# its move there is destroyed if every red tank that sees it fires once in the next fire phase
+# (the project's ruling, docs/rules.md "Threat map"). Compare three hexes at the edge of the
+# northern wood: open ground in front of it, the first forest hex, and a forest hex the ridge
+# cannot see.
+
+# %%
+from hexrules_widgets import ThreatView
+
+from hexrules.analysis import threat_map, threat_of
+
+ridge_pair = [Unit("R1", "red", m.parse("4563LK")), Unit("R2", "red", m.parse("4563KK"))]
+threat = threat_map(ridge_pair, m, "blue")
+rows = []
+for name in ("4563FQ", "4563ER", "4563ES"):
+    t = threat_of(ridge_pair, m, "blue", name)
+    rows.append((name, t.terrain.label, ", ".join(f"{i} at level {lv}" for i, lv in t.shooters)
+                 or "nobody sees it", f"{float(threat[t.hex]):.1%}"))
+table(["hex", "terrain 地形", "who fires", "P(destroyed 歼灭)"], rows)
+ThreatView(m, [*ridge_pair, b1], side="blue", board_height="420px")
+
+# %% [markdown]
+# The forest cuts the chance from about two in three to one in four (F-7), and a hex out of
+# sight is safe from direct fire altogether. Click a hex of the board for its reasons; click
+# B1 (in the wood) to see where it can move this turn and what each hex costs (V-1…V-5).
+
+# %% [markdown]
 # ## 5. Concentrated fire (集火射击, F-9): kill chance against shots spent
 #
 # Several tanks may fire at one target in one declaration. Shots are adjudicated in the declared

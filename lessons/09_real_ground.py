@@ -225,7 +225,9 @@ explorer
 # judged again at once on the edited ground. **Undo 撤销** takes an edit back, **Save 保存**
 # writes a map file. The editor checks every edit with the map-file loader's own rules (a road
 # into water, a level below 0 are refused, with the rule: [M-4](../docs/rules.md#M-4),
-# [V-1](../docs/rules.md#V-1)), so a saved map always loads.
+# [V-1](../docs/rules.md#V-1)), so a saved map always loads. Water painted where a road enters
+# is refused too, naming the road links to remove first
+# ([project ruling](../docs/rules.md#ruling-water-over-road)).
 #
 # Below, two edits made from Python (the same as choosing the tool and clicking): a wood
 # half-way down the slope, then a wood beside the target. Before you run it: which one hides

@@ -315,3 +315,35 @@ def test_the_widgets_take_a_game_state_or_a_sides_view(m: HexMap) -> None:
     fs = FireStepper(m, view(state, "red"))
     assert [u.id for u in fs.units] == [u.id for u in state.units]
     assert ThreatView(m, state).threat == threat_map(state.units, m, "red")
+
+
+@pytest.mark.parametrize("module", ["units", "stepper", "fire_stepper", "fire_panels",
+                                    "drift_stepper", "threat"])
+def test_the_play_widgets_examples_run(module: str) -> None:
+    """The docstring examples of the play widgets (widgets/ is not among the doctest paths)."""
+    import doctest
+    import importlib
+
+    mod = importlib.import_module(f"hexrules_widgets.{module}")
+    res = doctest.testmod(mod, optionflags=doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS)
+    assert res.attempted > 0 and res.failed == 0
+
+
+def test_the_steppers_step_through_a_record_made_elsewhere(m: HexMap) -> None:
+    units = _units(m)
+    rec = adjudicate_fire(m, FireOrder(["R1"], "B1"), units=units, dice=Dice(seed=3))
+    fs = FireStepper(m, units)
+    fs.show(rec)
+    assert fs.record is rec and fs.stage.kind == "declaration"
+    assert fs.odds == fire_odds(m, FireOrder(["R1"], "B1"), units=units)
+    fs.last()
+    assert rec.target_after.status_label in fs.step_panel.value
+    plan = FirePlan("blue", "122", m.parse("4563MG"), called=1)
+    mission = adjudicate_mission(m, plan, units, dice=Dice(seed=4))
+    ds = DriftStepper(m, [])
+    ds.show(mission, units)
+    assert ds.record is mission and [s.kind for s in ds.stages] == [
+        s.kind for s in drift_stages(mission)]
+    ds.go(len(ds.stages) - 1)
+    after = {u.id: u for u in ds.units_now()}
+    assert after == {**{u.id: u for u in units}, **mission.units_after}

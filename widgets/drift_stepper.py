@@ -328,6 +328,20 @@ class DriftStepper(ipw.VBox):
         self.go(0)
         return rec
 
+    def show(self, rec: ArtilleryRecord, units: Iterable[Unit] | None = None) -> None:
+        """Step through a mission record made elsewhere (a game's log).
+
+        ``units`` are the units as they stood before the mission (default: the stepper's).
+        """
+        if units is not None:
+            self.units = units_of(units)
+        self.plan_at(rec.plan.target)
+        self.plan = rec.plan
+        self.record = rec
+        self.stages = drift_stages(rec)
+        self.nav.set(0, len(self.stages))
+        self.go(0)
+
     def enter_faces(self, text: str) -> ArtilleryRecord | None:
         """Typed-in mode: the faces rolled for the roll asked; bad input is refused."""
         if self.need is None:

@@ -344,6 +344,28 @@ class FireStepper(ipw.VBox):
         self.go(0)
         return rec
 
+    def show(self, rec: FireRecord) -> None:
+        """Step through a record made elsewhere (a game's log): its units as they were.
+
+        The units the record names replace those of the stepper (by id) in their state
+        before the declaration; the stepper opens on the declaration.
+        """
+        before = {u.id: u for u in (*rec.shooters, rec.target)}
+        self._reset()
+        self.units = tuple(before.pop(u.id, u) for u in self.units) + tuple(before.values())
+        self.shooters, self.target = list(rec.order.shooters), rec.order.target
+        if self.kind.value != rec.order.kind.value:
+            self.kind.value = rec.order.kind.value  # its observer recomputes the odds
+        else:
+            self._declared()
+        # a record from a game may not be declarable again here (markers): no odds then
+        self.odds_panel.value = "" if self.odds is None else self._odds_line(self.odds)
+        self.adjudicate_button.disabled = True
+        self.record = rec
+        self.stages = fire_stages(rec)
+        self.nav.set(0, len(self.stages))
+        self.go(0)
+
     def enter_faces(self, text: str) -> FireRecord | None:
         """Typed-in mode: the faces rolled for the roll asked; bad input is refused."""
         if self.need is None:

@@ -35,6 +35,7 @@ Examples
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 
 from hexrules.artillery.plan import CANCEL_FACE, FirePlan, drift_path
@@ -307,6 +308,12 @@ def zone(hexmap: HexMap, impact: Hex) -> tuple[ZoneHex, ...]:
     >>> len(zone(HexMap.flat(10, 10), Hex(0, 0)))     # a corner: most of the zone is off the map
     7
     """
+    memo = _ZONES.get(hexmap)
+    if memo is None:
+        memo = _ZONES[hexmap] = {}
+    hit = memo.get(impact)
+    if hit is not None:
+        return hit
     cells = hexmap.cells
     out = []
     for h in impact.spiral(2):
@@ -314,7 +321,16 @@ def zone(hexmap: HexMap, impact: Hex) -> tuple[ZoneHex, ...]:
             ring, reason = zone_status(hexmap, impact, h)
             out.append(ZoneHex(h, cells[h][3], impact.distance(h), cells[h][1],
                                ring is not None, reason))
-    return tuple(out)
+    if len(memo) >= 4096:
+        memo.clear()
+    memo[impact] = result = tuple(out)
+    return result
+
+
+#: The zones computed, per map (a zone is a value of the map and the impact hex; games and
+#: the odds ask for the same ones again and again).
+_ZONES: weakref.WeakKeyDictionary[HexMap, dict[Hex, tuple[ZoneHex, ...]]] = (
+    weakref.WeakKeyDictionary())
 
 
 # ---------------------------------------------------------------------------------------

@@ -186,3 +186,15 @@ def _exercise(page: Any, folder: Path, shot: str, *, whole_screen: bool) -> None
     page.wait_for_timeout(300)
     assert page.evaluate(_ON_TOP) == on_top > 0
     assert page.traffic.remote() == [], page.traffic.remote()
+
+    if whole_screen:  # Large 大字: the toolbar grows too, and everything stays on screen
+        page.locator(".hexrules-large-toggle").click()
+        page.locator(".hexrules-explorer.hexrules-large").wait_for(timeout=30_000)
+        wait_fitted(page)
+        page.screenshot(path=str(ARTIFACTS / f"{shot}-large.png"))
+        box = layout(page)
+        for part in ("map", "verdict", "controls"):
+            assert inside(box[part], box["viewport"]), (part, box[part], box["viewport"])
+        size = page.eval_on_selector(".hexrules-editor-undo",
+                                     "e => getComputedStyle(e).fontSize")
+        assert size == "18px", size
