@@ -14,7 +14,7 @@
 # ---
 
 # %% [markdown]
-# # Lesson 13 — Three designs side by side 三种设计
+# # Lesson 12 — Three designs side by side 三种设计
 #
 # **Goal.** After this lesson you can compare the three games of this project as designs: the
 # tank game (the main rules), the squad game (班组级步兵推演, Appendix A) and Prokhorovka 1943
@@ -76,8 +76,8 @@ from hexrules.variants.prokhorovka.mortar import (
 )
 
 here = Path.cwd()
-sys.path.insert(0, str(here if (here / "_check13.py").exists() else here / "lessons"))
-import _check13 as check
+sys.path.insert(0, str(here if (here / "_check12.py").exists() else here / "lessons"))
+import _check12 as check
 from _check import table
 
 use_cjk_fonts()
