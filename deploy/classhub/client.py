@@ -15,14 +15,30 @@ Examples
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import json
 import time
 import uuid
+from collections.abc import Coroutine
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 import requests
 
+T = TypeVar("T")
+
 __all__ = ["Cadet", "LessonRun", "code_cells"]
+
+
+def _run(coro: Coroutine[Any, Any, T]) -> T:
+    """Run ``coro`` to the end: in this thread, or in a fresh one when this thread already
+    runs an event loop (e.g. a test session that holds Playwright's sync API open)."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(coro)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coro).result()
 
 
 def code_cells(notebook: dict) -> list[str]:
@@ -165,7 +181,7 @@ class Cadet:
         kernel = resp.json()["id"]
         t0 = time.perf_counter()
         try:
-            errors = asyncio.run(self._execute(kernel, cells, timeout))
+            errors = _run(self._execute(kernel, cells, timeout))
         finally:
             if not keep_kernel:
                 self.shutdown(kernel)
@@ -182,7 +198,7 @@ class Cadet:
         kernel = resp.json()["id"]
         out: list[str] = []
         try:
-            errors = asyncio.run(self._execute(kernel, [code], timeout, out))
+            errors = _run(self._execute(kernel, [code], timeout, out))
         finally:
             self.server_api("DELETE", f"/kernels/{kernel}")
         return "".join(out).splitlines(), errors

@@ -206,9 +206,14 @@ def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
                       f"http://127.0.0.1:{port}/")
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
-    """Debian's Chromium through Playwright (no browser download)."""
+    """Debian's Chromium through Playwright (no browser download).
+
+    One per test module, not per session: Playwright's sync API keeps an event loop running
+    in the main thread while it is open, and later tests that run their own asyncio loop
+    (the class server's, tests/hub) must not find one.
+    """
     if not Path(CHROMIUM).exists():
         pytest.skip(f"{CHROMIUM} not found: install Debian's chromium (make browser)")
     from playwright.sync_api import sync_playwright
