@@ -1,0 +1,311 @@
+"""Scenario balance at scale: :func:`balance` plays many seeded games and reports them.
+
+Game ``i`` of a run with seed ``s`` uses dice seeded ``derive_seed(s, i, "dice")`` and, for
+each side, a fresh player (``player.fresh(seed)``, or a deep copy) seeded
+``derive_seed(s, i, side)``: it depends on nothing else, so a game gives the same result on
+whichever worker runs it, and a run gives the same report on one process, a process pool or
+a Dask cluster. The games run on any :class:`concurrent.futures.Executor` — by default a
+:class:`~concurrent.futures.ProcessPoolExecutor` on this machine; a Dask
+``distributed.Client`` is accepted as it is (its ``get_executor()`` is used) — or in this
+process with ``executor="serial"``.
+
+A :class:`BalanceReport` gives the win rate of each side and the draws with Wilson 95 %
+confidence intervals (:func:`wilson`), the score distribution, the game length (orders) and
+the most frequent causes of the losing side's defeat (the objectives the winner scored, the
+units lost and to what), and renders itself (``str``, ``_repr_html_``, :meth:`~BalanceReport.
+plot`).
+
+Examples
+--------
+>>> from hexrules.players import RandomPlayer
+>>> rep = balance("duel", {"red": RandomPlayer(), "blue": RandomPlayer()}, games=4, seed=1,
+...               executor="serial")
+>>> rep.games, sum(rep.wins.values()) + rep.draws
+(4, 4)
+>>> rep == balance("duel", {"red": RandomPlayer(), "blue": RandomPlayer()}, games=4, seed=1,
+...                executor="serial")
+True
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import time
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from hexrules.errors import RulesError, RulesTypeError
+from hexrules.game.orders import (
+    CoveringFire,
+    DeclareFire,
+    MovingFire,
+    OpportunityFire,
+    ShortHaltFire,
+)
+from hexrules.game.state import GameState
+from hexrules.players.base import Player, PlayerError, derive_seed
+from hexrules.records import register
+from hexrules.units import Side
+
+__all__ = ["BalanceReport", "GameSummary", "balance", "play_one", "wilson"]
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float, float]:
+    """The share ``k / n`` and its Wilson score interval (95 % for ``z=1.96``).
+
+    >>> [round(x, 3) for x in wilson(95, 100)]
+    [0.95, 0.888, 0.978]
+    """
+    if n <= 0:
+        return 0.0, 0.0, 1.0
+    p = k / n
+    d = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / d
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return p, max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """One game of a balance run: seeds, result, points, length, what was lost and why."""
+
+    index: int
+    seed: int
+    winner: Side | None
+    red: int
+    blue: int
+    orders: int
+    scored: tuple[tuple[str, str, int], ...] = ()   # (side, objective title, points)
+    lost: tuple[tuple[str, str, str], ...] = ()     # (side, unit id, cause)
+    seconds: float = field(default=0.0, compare=False)
+
+
+register(GameSummary)
+
+_CAUSE = {OpportunityFire: "opportunity fire (V-6)", CoveringFire: "covering fire (V-7)",
+          ShortHaltFire: "short-halt fire (V-9)", MovingFire: "moving fire (V-8)"}
+
+
+def _losses(state: GameState) -> tuple[tuple[str, str, str], ...]:
+    from hexrules.combat.record import FireRecord
+
+    out = []
+    for rec in state.log:
+        for part in rec.parts:
+            if isinstance(part, FireRecord) and part.target_after.destroyed:
+                o = rec.order
+                if isinstance(o, DeclareFire):
+                    cause = ("close combat (V-10)" if o.fire.kind.value == "close_combat"
+                             else "direct fire (F-1)")
+                else:
+                    cause = next((v for k, v in _CAUSE.items() if isinstance(o, k)), "fire")
+                out.append((part.target.side.value, part.target.id, cause))
+            else:  # engine events, artillery records: whatever has effects
+                for e in getattr(part, "effects", ()):
+                    if e.after.destroyed and not e.before.destroyed:
+                        out.append((e.before.side.value, e.unit_id, _part_cause(part)))
+    return tuple(out)
+
+
+def _part_cause(part: object) -> str:
+    from hexrules.game.records import GameEvent
+
+    if isinstance(part, GameEvent):
+        return f"{part.title} ({part.rule})"
+    name = type(part).__name__
+    return "artillery (A-7)" if "Artillery" in name or "Gun" in name or "Marker" in name \
+        else name
+
+
+def _fresh(p: Player, seed: int) -> Player:
+    fresh = getattr(p, "fresh", None)
+    if callable(fresh):
+        return fresh(seed)
+    return copy.deepcopy(p)
+
+
+def play_one(job: tuple[Any, Mapping[Side, Player], int, int]) -> GameSummary:
+    """Play game ``index`` of a run (a job of :func:`balance`; runs on any worker)."""
+    scenario, players, index, seed = job
+    t0 = time.perf_counter()
+    dice = derive_seed(seed, index, "dice")
+    by_side = {s: _fresh(p, derive_seed(seed, index, s.value)) for s, p in players.items()}
+    state = GameState.from_scenario(scenario, seed=dice)
+    while not state.over:
+        side = state.to_act
+        assert side is not None
+        legal = state.legal_orders()
+        p = by_side[side]
+        order = p.decide(state.view(side), legal).order
+        try:
+            state, _ = state.apply(order)
+        except RulesError as exc:
+            raise PlayerError(f"player {p.name} chose an illegal order {order!r} in game "
+                              f"{index}: {exc}") from None
+    sc = state.score
+    scored = tuple((x.side.value, x.title, x.points) for x in sc.lines
+                   if x.side is not None and x.points)
+    return GameSummary(index, dice, sc.winner, sc.red, sc.blue, len(state.log), scored,
+                       _losses(state), time.perf_counter() - t0)
+
+
+@dataclass(frozen=True)
+class BalanceReport:
+    """The games of a balance run and what they say (see the module docstring)."""
+
+    scenario: str
+    players: tuple[tuple[str, str], ...]
+    seed: int | str
+    summaries: tuple[GameSummary, ...]
+
+    @property
+    def games(self) -> int:
+        """How many games were played."""
+        return len(self.summaries)
+
+    @property
+    def wins(self) -> dict[str, int]:
+        """Games won by each side."""
+        c = Counter(g.winner.value for g in self.summaries if g.winner is not None)
+        return {s.value: c.get(s.value, 0) for s in Side}
+
+    @property
+    def draws(self) -> int:
+        """Games neither side won."""
+        return sum(g.winner is None for g in self.summaries)
+
+    def win_rate(self, side: Side | str | None) -> tuple[float, float, float]:
+        """Share of games won by ``side`` (``None``: drawn) with its Wilson 95 % interval."""
+        k = self.draws if side is None else self.wins[Side.parse(side).value]
+        return wilson(k, self.games)
+
+    def points(self, side: Side | str) -> tuple[float, float, float]:
+        """Mean points of a side and its normal 95 % interval."""
+        xs = [getattr(g, Side.parse(side).value) for g in self.summaries]
+        return _mean_ci(xs)
+
+    @property
+    def length(self) -> tuple[float, float, float]:
+        """Mean orders per game and its 95 % interval."""
+        return _mean_ci([g.orders for g in self.summaries])
+
+    def causes(self, top: int = 5) -> list[tuple[str, int]]:
+        """The most frequent causes of the losing side's defeat: (cause, games)."""
+        c: Counter[str] = Counter()
+        for g in self.summaries:
+            if g.winner is None:
+                continue
+            w, loser = g.winner.value, g.winner.opponent.value
+            found = {f"{w} scored {title}" for side, title, _ in g.scored if side == w}
+            found |= {f"{loser} lost a unit to {cause}" for side, _, cause in g.lost
+                      if side == loser}
+            c.update(found)
+        return c.most_common(top)
+
+    def score_counts(self) -> dict[int, int]:
+        """How many games ended with each score difference (red − blue)."""
+        return dict(sorted(Counter(g.red - g.blue for g in self.summaries).items()))
+
+    def __str__(self) -> str:
+        who = ", ".join(f"{s} {n}" for s, n in self.players)
+        lines = [f"{self.scenario}: {self.games} games ({who}; seed {self.seed})"]
+        for s in (*Side, None):
+            p, lo, hi = self.win_rate(s)
+            name = "draw" if s is None else f"{s.value} wins"
+            lines.append(f"  {name:9} {p:6.1%}  (95% CI {lo:.1%}–{hi:.1%})")
+        for s in Side:
+            m, lo, hi = self.points(s)
+            lines.append(f"  {s.value} points {m:.2f} (95% CI {lo:.2f}–{hi:.2f})")
+        m, lo, hi = self.length
+        lines.append(f"  orders per game {m:.0f} (95% CI {lo:.0f}–{hi:.0f})")
+        for cause, n in self.causes():
+            lines.append(f"  loss cause: {cause}: {n} games")
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        import html
+
+        rows = "".join(f"<tr><td>{html.escape(line.strip())}</td></tr>"
+                       for line in str(self).splitlines()[1:])
+        head = html.escape(str(self).splitlines()[0])
+        return f"<div class='hexrules-balance'><p><b>{head}</b></p><table>{rows}</table></div>"
+
+    def plot(self, ax: Sequence[Any] | None = None) -> Any:
+        """Win rates with their intervals, and the score differences (matplotlib)."""
+        import matplotlib.pyplot as plt
+
+        if ax is None:
+            fig, ax = plt.subplots(1, 2, figsize=(9, 3.2))
+        else:
+            fig = ax[0].figure
+        names, ps, errs = [], [], [[], []]
+        for s in (*Side, None):
+            p, lo, hi = self.win_rate(s)
+            names.append("draw" if s is None else f"{s.value} wins")
+            ps.append(p)
+            errs[0].append(p - lo)
+            errs[1].append(hi - p)
+        ax[0].bar(names, ps, yerr=errs, color=["#c0392b", "#2e6fb7", "#999999"], capsize=4)
+        ax[0].set_ylim(0, 1)
+        ax[0].set_title(f"{self.games} games, 95% CI")
+        counts = self.score_counts()
+        ax[1].bar(list(counts), list(counts.values()), color="#555555")
+        ax[1].set_xlabel("points: red − blue")
+        ax[1].set_title("score difference")
+        fig.tight_layout()
+        return fig
+
+
+def _mean_ci(xs: Sequence[float]) -> tuple[float, float, float]:
+    n = len(xs)
+    if not n:
+        return 0.0, 0.0, 0.0
+    m = sum(xs) / n
+    if n < 2:
+        return m, m, m
+    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1))
+    h = 1.96 * sd / math.sqrt(n)
+    return m, m - h, m + h
+
+
+def balance(scenario: Any, players: Mapping[Side | str, Player], games: int = 100,
+            seed: int | str = 0, executor: Executor | Any | None = None,
+            chunksize: int = 1) -> BalanceReport:
+    """Play ``games`` seeded games of ``scenario`` and report them (see the module docstring).
+
+    Parameters
+    ----------
+    scenario : str or Scenario
+    players : mapping Side → Player
+        The player of each side; each game gets a fresh, reseeded copy.
+    games : int
+    seed : int or str
+        The run's seed: game ``i`` depends only on it and on ``i``.
+    executor : concurrent.futures.Executor, distributed.Client, "serial" or None
+        Where the games run (``None``: a process pool on this machine).
+    """
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise RulesError(f"balance plays a whole number of games >= 1, got {games!r}")
+    by_side = {Side.parse(k): v for k, v in players.items()}
+    if set(by_side) != set(Side):
+        raise RulesTypeError("balance needs a player for each side (red and blue)")
+    jobs = [(scenario, by_side, i, seed) for i in range(games)]
+    if executor == "serial":
+        results = [play_one(j) for j in jobs]
+    elif executor is None:
+        with ProcessPoolExecutor() as pool:
+            results = list(pool.map(play_one, jobs, chunksize=chunksize))
+    else:
+        ex = executor.get_executor() if hasattr(executor, "get_executor") else executor
+        if not hasattr(ex, "submit"):
+            raise RulesTypeError(f"executor must be a concurrent.futures.Executor, a Dask "
+                                 f"Client, 'serial' or None; got {executor!r}")
+        futures = [ex.submit(play_one, j) for j in jobs]
+        results = [f.result() for f in futures]
+    name = scenario if isinstance(scenario, str) else getattr(scenario, "source", "scenario")
+    order = tuple((s.value, getattr(by_side[s], "name", repr(by_side[s]))) for s in Side)
+    return BalanceReport(name, order, seed, tuple(sorted(results, key=lambda g: g.index)))

@@ -1,0 +1,304 @@
+"""What a player knows when it decides: its memory of the enemy and the maps it derives.
+
+:class:`Memory` keeps, across decisions, where each enemy unit was last seen (fog of war:
+a view shows only the enemy units some friendly unit sees now). A remembered unit counts with
+a weight that halves each turn since it was seen, and is forgotten once a friendly unit sees
+its hex empty or it is reported destroyed (the losses are public).
+
+:class:`Situation` is one decision's knowledge: the public :class:`~.board.Board`, the view,
+the side's own units, the known enemies (seen now, weight 1, or remembered) and, computed on
+demand with numpy over every hex of the map, the exact odds the evaluation needs:
+
+* :meth:`Situation.opportunity_loss` — for each hex, the expected share of a unit's value
+  lost to the opportunity fire (V-6) of every enemy unit that may still declare it and sees
+  the hex, concentrated (F-9, F-10), and the chance to be destroyed or immobilised;
+* :meth:`Situation.exposure` — the same for the next direct-fire phase, every armed enemy;
+* :meth:`Situation.offense` — for each hex, the best expected value one shot from there
+  takes from a known enemy.
+
+Examples
+--------
+>>> from hexrules.game import GameState
+>>> s = GameState.from_scenario("village", seed=1)
+>>> mem = Memory()
+>>> sit = Situation.of(s.view("red"), s.legal_orders(), mem)
+>>> [k.unit.id for k in sit.enemies], sit.turns_left
+(['B1', 'B2', 'B3', 'B4'], 9)
+>>> loss, bad = sit.opportunity_loss("medium")
+>>> round(float(bad[sit.board.index[s.unit("R1").hex]]), 3)   # out of their sight
+0.0
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+
+import numpy as np
+
+from hexrules.game.checks import NOT_READY
+from hexrules.game.orders import Order
+from hexrules.game.state import Phase
+from hexrules.game.view import View
+from hexrules.players.base import public_board
+from hexrules.players.board import D_BIT, I_BIT, Board, compose, loss_of, start_bits
+from hexrules.units import TURN_MARKERS, Side, Status, Unit
+
+__all__ = ["Known", "Memory", "Situation"]
+
+#: How much the evaluation fears the enemy units it knows nothing of (fog of war): the
+#: share of their estimated danger counted for opportunity fire and for exposure.
+PRIOR_OPPORTUNITY, PRIOR_EXPOSURE = 0.5, 0.5
+
+
+@dataclass(frozen=True)
+class Known:
+    """An enemy unit as a player knows it: seen now (``weight`` 1) or remembered."""
+
+    unit: Unit
+    weight: float
+    seen: bool
+
+
+class Memory:
+    """Where enemy units were last seen (see the module docstring)."""
+
+    def __init__(self) -> None:
+        self.last_seen: dict[str, tuple[Unit, int]] = {}
+        self.turn = 0
+
+    def update(self, view: View, board: Board) -> list[Known]:
+        """Take in a view; the enemies known now."""
+        if view.turn < self.turn:  # a new game with the same player: start afresh
+            self.last_seen.clear()
+        self.turn = view.turn
+        me = view.side
+        seen = [u for u in view.units if u.side is not me]
+        for u in seen:
+            self.last_seen[u.id] = (u, view.turn)
+        for u in view.losses:
+            self.last_seen.pop(u.id, None)
+        seen_ids = {u.id for u in seen}
+        own = [board.index[u.hex] for u in view.units if u.side is me]
+        out = [Known(u, 1.0, True) for u in seen]
+        for uid, (u, turn) in list(self.last_seen.items()):
+            if uid in seen_ids:
+                continue
+            j = board.index[u.hex]
+            if own and board.vis[own, j].any():  # we see the hex and it is not there
+                del self.last_seen[uid]
+                continue
+            if turn < view.turn:  # its turn markers were removed at T-1
+                u = u.without_status(*TURN_MARKERS)
+            out.append(Known(u, 0.5 ** (1 + view.turn - turn), False))
+        return out
+
+
+def unit_value(board: Board, u: Unit) -> float:
+    """What a unit is worth to the evaluation: 1 (its fighting value) plus the points the
+    enemy scores for destroying it (the scenario's destroy objectives)."""
+    return 1.0 + board.unit_points(u)
+
+
+def _weighted(shot: np.ndarray, w: float) -> np.ndarray:
+    if w >= 1.0:
+        return shot
+    out = shot * w
+    out[..., 0] += 1.0 - w
+    return out
+
+
+@dataclass
+class Situation:
+    """One decision's knowledge (see the module docstring)."""
+
+    board: Board
+    view: View
+    me: Side
+    own: list[Unit]
+    enemies: list[Known]
+    _cache: dict[object, object] = field(default_factory=dict, repr=False)
+
+    @classmethod
+    def of(cls, view: View, legal: Sequence[Order], memory: Memory) -> Situation:
+        """The situation of a view (updating ``memory``)."""
+        board = public_board(legal, view)
+        enemies = memory.update(view, board)
+        own = [u for u in view.units if u.side is view.side]
+        return cls(board, view, view.side, own, enemies)
+
+    # -- time -----------------------------------------------------------------------------
+    @property
+    def turns_left(self) -> int:
+        """Movement phases left after the current turn's."""
+        return self.view.turns - self.view.turn
+
+    @property
+    def moves_left(self) -> int:
+        """Movement phases still to come, this turn's included if it has not ended."""
+        done = self.view.phase in (Phase.RANDOM_EVENT, Phase.CLOSE_COMBAT, Phase.OVER)
+        return self.turns_left + (0 if done else 1)
+
+    # -- units --------------------------------------------------------------------------
+    @cached_property
+    def engaged(self) -> frozenset[int]:
+        """Hexes (indices) holding both sides, as far as the side knows."""
+        mine = {self.board.index[u.hex] for u in self.own}
+        theirs = {self.board.index[k.unit.hex] for k in self.enemies if k.seen}
+        return frozenset(mine & theirs)
+
+    def value(self, u: Unit) -> float:
+        """See :func:`unit_value`."""
+        return unit_value(self.board, u)
+
+    def armour(self, u: Unit) -> str:
+        """The armour class of a unit (F-8)."""
+        return self.board.tables.units.armour_of(u)
+
+    def can_react(self, u: Unit) -> bool:
+        """Whether a unit may still declare opportunity or covering fire this turn."""
+        return not (u.status & NOT_READY) and self.board.index[u.hex] not in self.engaged
+
+    def armed(self, u: Unit) -> bool:
+        """Whether a unit can fire at all (no *Weapon lost*)."""
+        return not u.weapon_lost
+
+    # -- maps of odds -------------------------------------------------------------------
+    def _enemy_shots(self, shooters: list[Known], armour: str) -> list[np.ndarray]:
+        b = self.board
+        return [_weighted(b.shots_from(b.index[k.unit.hex], "normal", k.unit.suppressed,
+                                       armour), k.weight) for k in shooters]
+
+    def opportunity_loss(self, armour: str) -> tuple[np.ndarray, np.ndarray]:
+        """Per hex: expected share of value lost to concentrated opportunity fire, and the
+        chance to be destroyed or immobilised (see the module docstring)."""
+        key = ("opp", armour)
+        hit = self._cache.get(key)
+        if hit is None:
+            shooters = [k for k in self.enemies if self.can_react(k.unit)]
+            hit = self._with_prior(self._loss_maps(shooters, armour), PRIOR_OPPORTUNITY)
+            self._cache[key] = hit
+        return hit  # type: ignore[return-value]
+
+    def exposure(self, armour: str) -> tuple[np.ndarray, np.ndarray]:
+        """Per hex: the same for the next direct-fire phase (every armed enemy, suppression
+        gone by then)."""
+        key = ("exp", armour)
+        hit = self._cache.get(key)
+        if hit is None:
+            shooters = [Known(k.unit.without_status(Status.SUPPRESSED), k.weight, k.seen)
+                        for k in self.enemies if self.armed(k.unit)]
+            hit = self._with_prior(self._loss_maps(shooters, armour), PRIOR_EXPOSURE)
+            self._cache[key] = hit
+        return hit  # type: ignore[return-value]
+
+    @property
+    def unknown(self) -> int:
+        """Enemy units on the board the side neither sees nor remembers (fog of war)."""
+        return max(0, self.view.hidden - sum(not k.seen for k in self.enemies))
+
+    def _with_prior(self, maps: tuple[np.ndarray, np.ndarray], share: float
+                    ) -> tuple[np.ndarray, np.ndarray]:
+        """Add the danger of the enemy units nobody knows of: each may be anywhere, so a hex
+        seen from a share ``v`` of the map is seen by one of them with chance about ``v``,
+        and a shot then takes about half a unit (an estimate of the evaluation)."""
+        n = self.unknown
+        if not n:
+            return maps
+        seen_by = np.minimum(1.0, n * self.board.vis.mean(axis=1)) * share
+        loss, bad = maps
+        return np.minimum(1.0, loss + 0.5 * seen_by), np.minimum(1.0, bad + 0.4 * seen_by)
+
+    def _loss_maps(self, shooters: list[Known], armour: str) -> tuple[np.ndarray, np.ndarray]:
+        n = len(self.board.hexes)
+        if not shooters:
+            return np.zeros(n), np.zeros(n)
+        dist = compose(self._enemy_shots(shooters, armour))
+        bad = np.zeros(dist.shape[-1], dtype=bool)
+        for s in range(bad.size):
+            bad[s] = bool(s & (D_BIT | I_BIT))
+        return loss_of(dist), dist[:, bad].sum(axis=1)
+
+    def offense(self, suppressed: bool = False) -> np.ndarray:
+        """Per hex: the best expected value one halted shot from there takes from a known
+        enemy (the next direct-fire phase)."""
+        key = ("off", suppressed)
+        hit = self._cache.get(key)
+        if hit is None:
+            b = self.board
+            hit = np.zeros(len(b.hexes))
+            for k in self.enemies:
+                e = k.unit
+                j = b.index[e.hex]
+                shots = _weighted(b.shots_at(j, "normal", suppressed, self.armour(e)),
+                                  k.weight)
+                gain = loss_of(compose([shots], start_bits(e)), start_bits(e)) * self.value(e)
+                hit = np.maximum(hit, gain)
+            self._cache[key] = hit
+        return hit  # type: ignore[return-value]
+
+    def threat(self, e: Unit, suppressed: bool | None = None) -> float:
+        """The most value one shot of enemy ``e`` takes from one of our units now."""
+        b = self.board
+        sup = e.suppressed if suppressed is None else suppressed
+        key = ("threat", e.id, e.hex, sup)
+        hit = self._cache.get(key)
+        if hit is not None:
+            return hit  # type: ignore[return-value]
+        best = 0.0
+        for u in self.own:
+            shot = b.shot(e.hex, u.hex, "normal", sup, self.armour(u))
+            s0 = start_bits(u)
+            best = max(best, float(loss_of(compose([shot], s0), s0)) * self.value(u))
+        self._cache[key] = best
+        return best
+
+    # -- objectives -----------------------------------------------------------------------
+    def hold(self, where: dict[str, int], moves_left: int | None = None) -> float:
+        """Expected points of the hold objectives with our units at ``where`` (id → hex
+        index): each objective is worth its points times the chance that at least one unit
+        gets there and stays, each unit's chance falling with its cost to go (an estimate
+        of the evaluation, not a rule)."""
+        b = self.board
+        ml = self.turns_left if moves_left is None else moves_left
+        total = 0.0
+        units = {u.id: u for u in self.own}
+        for _oid, h, pts, side in b.objectives():
+            if side is not None and side is not self.me:
+                continue
+            to_go = b.to_go(h)
+            miss = 1.0
+            for uid, i in where.items():
+                u = units[uid]
+                c = float(to_go[i])
+                if c == 0:
+                    g = 1.0
+                elif u.immobilised:
+                    g = 0.0
+                else:
+                    g = reach_chance(c, ml, b.allowance)
+                miss *= 1.0 - g
+            total += pts * (1.0 - miss)
+        return total
+
+    def positions(self) -> dict[str, int]:
+        """Our units' hexes (indices) by id."""
+        return {u.id: self.board.index[u.hex] for u in self.own}
+
+
+def reach_chance(cost: float, moves: int, allowance: int) -> float:
+    """The evaluation's chance that a unit ``cost`` points from an objective holds it at the
+    end, with ``moves`` movement phases left (1 on it; 0.9…0.5 within reach; then falling).
+
+    >>> reach_chance(0, 0, 5), reach_chance(5, 1, 5), reach_chance(6, 0, 5)
+    (1.0, 0.5, 0.0)
+    """
+    if cost <= 0:
+        return 1.0
+    if moves <= 0:
+        return 0.0
+    reach = allowance * moves
+    if cost <= reach:
+        return 0.9 - 0.4 * cost / reach
+    return max(0.0, 0.5 * (1.0 - (cost - reach) / (2.0 * reach + allowance)))

@@ -1,0 +1,198 @@
+"""Where a unit should move: every hex its move can end in, the safest path there, and the
+value of ending there (the default player's movement evaluation).
+
+:func:`plans` runs two searches over the step costs of :mod:`hexrules.movement` (through
+:meth:`Board.edges <hexrules.players.board.Board.edges>`): the cheapest paths, and paths that
+trade points for safety (each hex entered costs its opportunity-fire risk as well). A seen
+enemy's hex may be entered (close combat, V-10) but not passed; a march (V-3) enters no hex
+holding a unit. For each hex a path ends in it keeps the path with the smaller risk, and
+scores the end against staying put:
+
+``objective``
+    change of the expected hold-objective points (:meth:`Situation.hold
+    <hexrules.players.knowledge.Situation.hold>`), or for an enemy-held hex the points denied;
+``risk``
+    the worst hex of the path: the expected value lost to the concentrated opportunity fire
+    (V-6) of the enemy units that may declare it and see that hex (one shot per move, F-1);
+``exposure``
+    change of the expected value lost at the end hex to the next direct-fire phase;
+``offense``
+    change of the best expected value our next shot from the end hex takes;
+``watch``
+    objective hexes in sight from the end hex (sight to objectives);
+``cover``
+    a forest or settlement hex (F-7) when nothing else decides.
+
+Examples
+--------
+>>> from hexrules.game import GameState, Pass
+>>> from hexrules.players.knowledge import Memory, Situation
+>>> s = GameState.from_scenario("duel", seed=2)
+>>> s, _ = s.apply(Pass()); s, _ = s.apply(Pass())          # to the movement phase
+>>> sit = Situation.of(s.view("red"), s.legal_orders(), Memory())
+>>> best = max(plans(sit, s.unit("R1"), 5.0, False, Weights()), key=lambda p: p.gain)
+>>> best.part("objective") > 0
+True
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass
+
+import numpy as np
+
+from hexrules.movement import stacking_limit
+from hexrules.players.knowledge import Situation
+from hexrules.units import Unit
+
+__all__ = ["Plan", "Weights", "plans"]
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The weights of the evaluation's parts (a difficulty level changes them)."""
+
+    risk: float = 1.0
+    exposure: float = 0.5
+    offense: float = 0.35
+    watch: float = 0.06
+    cover: float = 0.05
+    later: float = 0.5
+    commit: float = 0.06
+    threat: float = 0.5
+
+
+@dataclass(frozen=True)
+class Plan:
+    """One end hex of a move, its path (hex indices, the current hex first) and its value."""
+
+    dest: int
+    path: tuple[int, ...]
+    cost: float
+    gain: float
+    parts: tuple[tuple[str, float], ...]
+    note: str = ""
+
+    def part(self, name: str) -> float:
+        """The value of one part."""
+        return sum(v for k, v in self.parts if k == name)
+
+
+def _search(sit: Situation, start: int, left: float, march: bool, stop: set[int],
+            barred: set[int], risk: np.ndarray | None) -> dict[int, tuple[float, int]]:
+    """Dijkstra from ``start``: hex → (points spent, previous hex), within ``left`` points.
+
+    With ``risk`` the search orders by points plus risk, keeping the real points in budget.
+    """
+    edges = sit.board.edges(march)
+    best: dict[int, tuple[float, float, int]] = {start: (0.0, 0.0, -1)}
+    heap = [(0.0, 0.0, start)]
+    eps = 1e-9
+    while heap:
+        key, spent, i = heapq.heappop(heap)
+        if best[i][0] < key - eps or (i in stop and i != start):
+            continue
+        for j, c in edges[i]:
+            if j in barred:
+                continue
+            s2 = spent + c
+            if s2 > left + eps:
+                continue
+            k2 = s2 + (0.0 if risk is None else 4.0 * float(risk[j]))
+            old = best.get(j)
+            if old is None or k2 < old[0] - eps:
+                best[j] = (k2, s2, i)
+                heapq.heappush(heap, (k2, s2, j))
+    return {i: (s, p) for i, (_, s, p) in best.items()}
+
+
+def _path(tree: dict[int, tuple[float, int]], dest: int) -> tuple[int, ...]:
+    out = [dest]
+    while tree[out[-1]][1] >= 0:
+        out.append(tree[out[-1]][1])
+    return tuple(reversed(out))
+
+
+def plans(sit: Situation, u: Unit, left: float, march: bool, w: Weights,
+          start: int | None = None, exposed: bool = True) -> list[Plan]:
+    """Every end hex of a move of ``u`` with ``left`` points, each with its best path and
+    value against staying (see the module docstring). ``exposed=False``: the mover was
+    fired upon this turn, so no opportunity fire can reach it (F-1)."""
+    b = sit.board
+    cur = b.index[u.hex] if start is None else start
+    seen = {b.index[k.unit.hex]: k.unit for k in sit.enemies if k.seen}
+    own_at: dict[int, int] = {}
+    for o in sit.own:
+        if o.id != u.id:
+            own_at[b.index[o.hex]] = own_at.get(b.index[o.hex], 0) + 1
+    stop = set(seen)
+    barred = (set(seen) | set(own_at)) if march else set()
+    armour = sit.armour(u)
+    v = sit.value(u)
+    opp, opp_bad = sit.opportunity_loss(armour)
+    risk_map = opp * v if exposed else None
+    trees = [_search(sit, cur, left, march, stop, barred, None)]
+    if risk_map is not None and risk_map.any():
+        trees.append(_search(sit, cur, left, march, stop, barred, risk_map))
+    exp, _ = sit.exposure(armour)
+    off = sit.offense()
+    where = sit.positions()
+    where.pop(u.id, None)
+    ml = sit.turns_left
+    here = dict(where)
+    here[u.id] = cur
+    hold_here = sit.hold(here, ml)
+    objs = b.objectives()
+    limit = stacking_limit(tables=b.tables)
+    inrange = b.dist <= b.max_range
+
+    def watch(i: int) -> float:
+        return sum(pts for _, h, pts, _ in objs
+                   if b.vis[i, b.index[h]] and inrange[i, b.index[h]])
+
+    watch_here = watch(cur)
+    phases = min(sit.turns_left, 2)  # direct-fire phases still to come at the end hex
+    out = []
+    dests = set().union(*trees)
+    for d in sorted(dests):
+        if d == cur:
+            continue
+        if own_at.get(d, 0) >= limit:
+            continue  # V-11: the mover would be destroyed
+        best_path, best_risk = (), 0.0
+        for t in trees:
+            if d not in t:
+                continue
+            p = _path(t, d)
+            r = max((float(risk_map[i]) for i in p[1:]), default=0.0) if risk_map is not None \
+                else 0.0
+            if not best_path or r < best_risk - 1e-9:
+                best_path, best_risk = p, r
+        cost = trees[0][d][0] if d in trees[0] else float("inf")
+        parts: list[tuple[str, float]] = []
+        note = b.hexmap.name_of(b.hexes[d])
+        if d in seen:
+            e = seen[d]
+            deny = sum(pts for _, h, pts, side in objs if b.index[h] == d
+                       and side in (None, sit.me))
+            melee = 0.3 * (sit.value(e) - v)
+            parts.append(("objective", deny + melee))
+            note += f": close combat with {e.id}"
+        else:
+            there = dict(where)
+            there[u.id] = d
+            parts.append(("objective", sit.hold(there, ml) - hold_here))
+        parts.append(("risk", -w.risk * best_risk))
+        parts.append(("exposure", -w.risk * w.exposure * phases * v
+                      * float(exp[d] - exp[cur])))
+        parts.append(("offense", w.offense * float(off[d] - off[cur])))
+        parts.append(("watch", w.watch * (watch(d) - watch_here)))
+        parts.append(("cover", w.cover * v * (int(b.cover[d]) - int(b.cover[cur]))))
+        if best_risk > 0:
+            worst = max(best_path[1:], key=lambda i: risk_map[i])  # type: ignore[index]
+            note += (f"; worst hex {b.hexmap.name_of(b.hexes[worst])}: "
+                     f"P(destroyed or immobilised) {float(opp_bad[worst]):.2f}")
+        gain = sum(x for _, x in parts)
+        out.append(Plan(d, best_path, cost, gain, tuple(parts), note))
+    return out

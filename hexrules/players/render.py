@@ -1,0 +1,79 @@
+"""HTML and text of a player's decision: the chosen order and its top candidates with the
+numbers behind them (imported lazily by ``Decision._repr_html_``).
+
+Examples
+--------
+>>> from hexrules.game import Pass
+>>> from hexrules.players import Candidate, Decision
+>>> d = Decision(Pass(), (Candidate(Pass(), 0.0, (("damage", 0.0),), "wait"),), "default")
+>>> decision_html(d).startswith("<div class='hexrules-decision'>")
+True
+>>> print(decision_text(d))
+default chose Pass()
+  * Pass()  score +0.00  damage +0.00  (wait)
+"""
+
+from __future__ import annotations
+
+import html
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    from hexrules.players.base import Decision
+
+__all__ = ["decision_html", "decision_text"]
+
+#: What each part of a score means (the column headers' tooltips).
+PARTS = {
+    "damage": "expected value taken from the target (exact odds, F-6…F-10)",
+    "threat": "expected enemy fire removed or suppressed",
+    "commit": "what the shooters or the mover give up (their move, their reactions)",
+    "objective": "change of the expected objective points",
+    "risk": "expected value lost to opportunity fire on the worst hex of the path (V-6)",
+    "exposure": "change of the expected value lost to the next direct-fire phase",
+    "offense": "change of the best expected value of our next shot",
+    "watch": "objective hexes in sight",
+    "cover": "forest or settlement (F-7)",
+    "later": "a better chance later (declining now), or the shot given up by firing now",
+    "plan": "the value of the planned move, which goes on after the shot",
+}
+
+
+def _columns(d: Decision) -> list[str]:
+    cols: list[str] = []
+    for c in d.candidates:
+        for k, _ in c.parts:
+            if k not in cols:
+                cols.append(k)
+    return cols
+
+
+def decision_text(d: Decision) -> str:
+    """The decision in plain text, one candidate a line (``*`` marks the chosen one)."""
+    who = d.player or "player"
+    lines = [f"{who} chose {d.order!r}"]
+    for c in d.candidates:
+        mark = "*" if c.order == d.order else " "
+        parts = "  ".join(f"{k} {v:+.2f}" for k, v in c.parts)
+        note = f"  ({c.note})" if c.note else ""
+        lines.append(f"  {mark} {c.order!r}  score {c.score:+.2f}  {parts}{note}".rstrip())
+    return "\n".join(lines)
+
+
+def decision_html(d: Decision) -> str:
+    """An HTML table: one row per candidate, one column per part of its score."""
+    cols = _columns(d)
+    head = "".join(f"<th title='{html.escape(PARTS.get(k, k))}'>{html.escape(k)}</th>"
+                   for k in cols)
+    rows = []
+    for c in d.candidates:
+        vals = dict(c.parts)
+        cells = "".join(f"<td>{vals[k]:+.2f}</td>" if k in vals else "<td></td>" for k in cols)
+        chosen = " class='chosen' style='font-weight:bold'" if c.order == d.order else ""
+        rows.append(f"<tr{chosen}><td><code>{html.escape(repr(c.order))}</code></td>"
+                    f"<td>{c.score:+.2f}</td>{cells}<td>{html.escape(c.note)}</td></tr>")
+    who = html.escape(d.player or "player")
+    return (f"<div class='hexrules-decision'><p><b>{who}</b> chose "
+            f"<code>{html.escape(repr(d.order))}</code></p>"
+            f"<table><tr><th>order</th><th>score</th>{head}<th>why</th></tr>"
+            f"{''.join(rows)}</table></div>")

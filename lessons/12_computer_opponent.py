@@ -1,0 +1,195 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#       jupytext_version: 1.19.6
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Lesson 12 — A computer opponent and scenario balance 想定
+#
+# **Goal.** After this lesson you can play a whole game against the computer from Python,
+# read the computer's explanation of each of its choices (the exact odds behind them), and
+# measure whether a scenario (想定) is balanced by letting the computer play it many times —
+# and say *why* a scenario is not.
+#
+# Rules used ([rules reference](../docs/rules.md)): [T-2](../docs/rules.md#T-2) and
+# [T-3](../docs/rules.md#T-3) (who acts first), [V-6](../docs/rules.md#V-6) (opportunity
+# fire), [F-7](../docs/rules.md#F-7) (cover), [F-9](../docs/rules.md#F-9) (concentrated fire).
+
+# %% [markdown]
+# ## The computer player in plain words
+#
+# `hexrules.players.DefaultPlayer` looks at **its side's view only** (with fog of war it
+# knows the enemy tanks it sees now and remembers where it last saw the others) and scores
+# every legal order by its expected gain, in scenario points:
+#
+# - **damage**: the value it expects to take from the target, from the exact odds of the
+#   adjudication itself (F-6…F-10, concentrated fire composed, F-9);
+# - **risk**: for every hex of a path, the enemy tanks that could see it and still fire
+#   opportunity fire (V-6), and their exact chance to destroy or immobilise the mover;
+# - **exposure**, **cover**, **watch**: what the end hex costs at the next direct-fire phase,
+#   forest and settlement (F-7), sight of the objectives;
+# - **objective**: the points of the hold objectives it expects to gain;
+# - **commit** and **later**: what a shooter gives up (its move, its reactions), and the
+#   better chance that may come if it declines a poor opportunity shot now.
+#
+# It plays the best order, drawn at random among those within a few hundredths of a point,
+# so the same seed gives the same game but a cadet cannot learn it by rote.
+
+# %%
+# %matplotlib inline
+import sys
+from pathlib import Path
+
+from IPython.display import display
+
+from hexrules import use_cjk_fonts
+from hexrules.game import DeclareFire, Decline, GameState, OpportunityFire, Pass, Scenario
+from hexrules.players import Decision, DefaultPlayer, balance, play
+
+here = Path.cwd()
+sys.path.insert(0, str(here if (here / "_check12.py").exists() else here / "lessons"))
+import _check12 as check
+
+use_cjk_fonts()
+
+# %% [markdown]
+# ## 1. A decision and its numbers
+#
+# The meeting engagement, at the start of the movement phase of turn 1: the computer plays
+# red. Each row of its decision is one candidate order with the parts of its score; the
+# chosen one is in bold.
+
+# %%
+s = GameState.from_scenario("meeting", seed=3)
+s, _ = s.apply(Pass())
+s, _ = s.apply(Pass())
+computer = DefaultPlayer(seed=1)
+decision = computer.decide(s.view(s.to_act), s.legal_orders())
+print(s.to_act, "to act;", len(s.legal_orders()), "legal orders")
+decision
+
+# %% [markdown]
+# ## 2. A game against the computer
+#
+# A player is any object with a `name` and a `decide(view, legal)` method that returns a
+# `Decision`. Below is a cadet who only shoots: it fires whenever it may (the last fire order
+# listed is the largest concentration) and otherwise lets the chance go or passes. Change
+# `my_order` and play again.
+
+# %%
+FIRE = (DeclareFire, OpportunityFire)
+
+
+def my_order(view, legal):
+    fire = [o for o in legal if isinstance(o, FIRE)]
+    return fire[-1] if fire else legal[0]
+
+
+class Cadet:
+    name = "cadet"
+
+    def decide(self, view, legal):
+        return Decision(my_order(view, legal))
+
+
+said = []
+blue = DefaultPlayer(seed=2)
+game = play("duel", {"red": Cadet(), "blue": blue}, seed=5,
+            each=lambda state, d, record: said.append(d))
+print(game.state.score)
+
+# %% [markdown]
+# What did the computer think when it fired, or let a shot go? Its decisions carry their
+# candidates; here are those of its fire and decline orders.
+
+# %%
+for d in said:
+    if d.player.startswith("default") and isinstance(d.order, (*FIRE, Decline)):
+        display(d)
+
+# %% [markdown]
+# With fog of war the computer decided from its view only: it never saw the hidden tank
+# except when one of its units did, and it remembers where it last saw it.
+
+# %%
+print("last seen:", {k: (game.state.hexmap.name_of(u.hex), f"turn {t}")
+                     for k, (u, t) in blue.memory.last_seen.items()})
+
+# %% [markdown]
+# ## 3. Is a scenario balanced? Let the computer play it many times
+#
+# `balance(scenario, players, games=N, seed=…)` plays `N` seeded games and reports the win
+# rate of each side with its 95 % confidence interval (Wilson), the points, the game length
+# and the most frequent causes of the losing side's defeat. Here: the attack on Lizhuang,
+# the computer on both sides, 4 games (a class would run hundreds — on a process pool by
+# default, or on a Dask cluster with `executor=distributed.Client(...)`: each game depends
+# only on the seed and its number, so the report is the same wherever the games run).
+
+# %%
+village = Scenario.load("village")
+report = balance("village", {"red": DefaultPlayer(), "blue": DefaultPlayer()}, games=4,
+                 seed=1, executor="serial")
+report
+
+# %%
+_ = report.plot()
+
+# %% [markdown]
+# ## Exercises 练习
+#
+# Replace each `None` with your answer and run the cell: the check says **✓ Right 正确** or
+# **✗ Not yet 再想想** with a hint. Press **Show the solution 显示答案** only after trying.
+#
+# **Exercise 1.** Which side does the village scenario favour, on the evidence of the report
+# above: `"red"`, `"blue"` or `"neither"`? (A side is favoured when its whole interval lies
+# above the other's.)
+
+# %%
+answer_1 = None  # "red", "blue" or "neither"
+check.check_favoured(answer_1, report)
+
+# %%
+check.solution("1")
+
+# %% [markdown]
+# **Exercise 2.** What makes the village unbalanced? Answer `"a"`, `"b"` or `"c"`.
+#
+# - (a) blue has more tanks than red;
+# - (b) blue starts on the objectives, in settlement hexes (F-7), watching the approaches, so
+#   red must step into its sight and take opportunity fire (V-6) before it can fire itself;
+# - (c) blue always acts first.
+#
+# Look at the briefing and the set-up (`village` below) before you answer.
+
+# %%
+print(village.briefing.en)
+print({u.id: u.hex for s in village.sides for u in s.units})
+
+# %%
+answer_2 = None  # "a", "b" or "c"
+check.check_cause(answer_2, village)
+
+# %%
+check.solution("2")
+
+# %% [markdown]
+# ## Summary 小结
+#
+# - A player is anything with `decide(view, legal) -> Decision`; `play(scenario, players)`
+#   plays a whole game and `each` shows every decision on the way.
+# - The default player scores each legal order from the exact odds (damage, risk,
+#   exposure, objective…) and explains itself: a decision shows its top candidates and the
+#   numbers behind them. With fog of war it sees only its side's view.
+# - `balance` measures a scenario over many seeded games with confidence intervals; a few
+#   games are enough to see that a defender sitting in cover on the objectives, watching
+#   the only approaches, wins the village unless the attacker finds a way in.

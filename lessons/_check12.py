@@ -1,0 +1,78 @@
+"""Self-check helpers for lesson 12 (a computer opponent and scenario balance 想定).
+
+They never decide anything themselves: which side a balance run favours comes from the
+report's Wilson intervals (:meth:`hexrules.players.BalanceReport.win_rate`), and the facts
+behind each explanation of an unbalanced scenario (how many tanks each side has, where blue
+stands, who moves first) are read from the scenario file (:class:`hexrules.game.Scenario`)
+and the rule tables.
+
+>>> from hexrules.game import Scenario
+>>> check_cause("b", Scenario.load("village"))
+✓ Right 正确
+>>> check_cause("a", Scenario.load("village"))
+✗ Not yet 再想想 — hint 提示: count them: red has 4 tanks and blue 4...
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import _check
+from _check import Verdict, say
+
+from hexrules import load_tables
+
+__all__ = ["check_cause", "check_favoured", "favoured", "solution"]
+
+
+def solution(exercise: str) -> Any:
+    """The hidden solution of lesson 12's exercise ``exercise``: a button that reveals it."""
+    return _check.solution("12", exercise)
+
+
+def favoured(report: Any) -> str:
+    """``'red'`` or ``'blue'`` if that side's win rate is above the other's beyond doubt
+    (the lower end of its 95 % interval above the upper end of the other's), else
+    ``'neither'``."""
+    red, blue = report.win_rate("red"), report.win_rate("blue")
+    if red[1] > blue[2]:
+        return "red"
+    if blue[1] > red[2]:
+        return "blue"
+    return "neither"
+
+
+def check_favoured(answer: Any, report: Any) -> Verdict:
+    """Compare ``answer`` with :func:`favoured` of the balance report."""
+    expected = favoured(report)
+    given = answer.strip().lower() if isinstance(answer, str) else None
+    if given == expected:
+        return say(True, "")
+    if given not in ("red", "blue", "neither"):
+        return say(False, "answer 'red', 'blue' or 'neither'")
+    red, blue = report.win_rate("red"), report.win_rate("blue")
+    return say(False, f"read the win rates and their intervals: red {red[0]:.0%} "
+                      f"({red[1]:.0%}–{red[2]:.0%}), blue {blue[0]:.0%} "
+                      f"({blue[1]:.0%}–{blue[2]:.0%}); a side is favoured when its interval "
+                      "lies wholly above the other's")
+
+
+def check_cause(answer: Any, scenario: Any) -> Verdict:
+    """Which explanation of the village's imbalance the scenario's facts support."""
+    given = answer.strip().lower() if isinstance(answer, str) else None
+    m = scenario.hexmap()
+    red, blue = (len(scenario.side(s).units) for s in ("red", "blue"))
+    holds = {o.hex for o in scenario.objectives if o.kind == "hold"}
+    on_obj = [u.id for u in scenario.side("blue").units if u.hex in holds]
+    faces = load_tables().combat_results.terrain_faces
+    covered = [u.id for u in scenario.side("blue").units
+               if faces.get(m.terrain_at(m.parse(u.hex)))]
+    if given == "b" and on_obj and covered:
+        return say(True, "")
+    if given == "a":
+        return say(False, f"count them: red has {red} tanks and blue {blue}, so numbers "
+                          "do not explain it")
+    if given == "c":
+        return say(False, "who acts first is a d6 each phase, odd red, even blue (T-2, T-3): "
+                          "it favours nobody over many games")
+    return say(False, "answer 'a', 'b' or 'c'")

@@ -1,0 +1,395 @@
+"""Computer players (hexrules.players): the interface, the three players, fog of war,
+explanations, determinism, balance on a process pool and on a local Dask cluster."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from concurrent.futures import ProcessPoolExecutor
+
+import pytest
+
+from hexrules import Hex, HexMap, Unit
+from hexrules.game import (
+    DeclareFire,
+    Decline,
+    GameState,
+    OpportunityFire,
+    Options,
+    Order,
+    Pass,
+    Scenario,
+    StartMove,
+)
+from hexrules.players import (
+    Candidate,
+    Decision,
+    DefaultPlayer,
+    GreedyPlayer,
+    Player,
+    PlayerError,
+    RandomPlayer,
+    balance,
+    play,
+    wilson,
+)
+from hexrules.players.balance import play_one
+from hexrules.players.render import decision_text
+from hexrules.records import decode, encode
+from hexrules.units import Side
+
+SCENARIOS = Scenario.available()
+
+
+def _players(kind: str, seed: int) -> Player:
+    return {"default": DefaultPlayer, "random": RandomPlayer, "greedy": GreedyPlayer}[kind](
+        seed=seed)
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+@pytest.mark.parametrize("side", ["red", "blue"])
+@pytest.mark.parametrize("kind", ["default", "greedy"])
+def test_players_play_every_scenario_from_either_side_to_the_end(scenario, side, kind) -> None:
+    other = "blue" if side == "red" else "red"
+    seen: list[Decision] = []
+    g = play(scenario, {side: _players(kind, 1), other: RandomPlayer(seed=2)}, seed=3,
+             each=lambda s, d, r: seen.append(d))
+    assert g.over and g.state.score is not None
+    assert len(seen) == sum(r.order is not None for r in g.state.log)
+    assert all(isinstance(d, Decision) for d in seen)
+
+
+def test_players_satisfy_the_protocol() -> None:
+    for p in (DefaultPlayer(), RandomPlayer(), GreedyPlayer()):
+        assert isinstance(p, Player) and p.name
+
+
+def test_default_player_is_deterministic_for_a_seed_and_varies_with_it() -> None:
+    def game(seed: int) -> GameState:
+        return play("meeting", {"red": DefaultPlayer(seed=seed),
+                                "blue": DefaultPlayer(seed=seed + 1)}, seed=5).state
+
+    a, b = game(1), game(1)
+    assert a == b
+    assert any(game(s).log != a.log for s in (2, 3, 4))
+
+
+def test_decision_round_trips_renders_and_explains_itself() -> None:
+    s = GameState.from_scenario("village", seed=4)
+    s = _to_movement(s)
+    d = DefaultPlayer(seed=1).decide(s.view(s.to_act), s.legal_orders())
+    assert decode(encode(d)) == d
+    html = d._repr_html_()
+    assert html.startswith("<div class='hexrules-decision'>") and "objective" in html
+    assert decision_text(d).splitlines()[0].endswith(repr(d.order))
+    assert d.chosen is not None and d.chosen.order == d.order
+    best = d.candidates[0]
+    assert best.score == pytest.approx(sum(v for _, v in best.parts), abs=1e-5)
+    assert {k for c in d.candidates for k, _ in c.parts} >= {"objective", "risk", "exposure"}
+
+
+def _to_movement(s: GameState) -> GameState:
+    s, _ = s.apply(Pass())
+    s, _ = s.apply(Pass())
+    return s
+
+
+def _hidden_variant(s: GameState, side: Side) -> GameState:
+    """The same state with the enemy units ``side`` does not see moved elsewhere unseen."""
+    v = s.view(side)
+    seen = {u.id for u in v.units}
+    m = s.hexmap
+    from hexrules.sight.fast import fast_sight
+
+    fs = fast_sight(m)
+    mine = [u.hex for u in s.units if u.side is side]
+    free = [h for h in m.hexes() if s.tables.terrain[m.terrain_at(h)].enterable
+            and not any(fs.visible(a, h) or a == h for a in mine)
+            and all(u.hex != h for u in s.units)]
+    units, k = [], 0
+    for u in s.units:
+        if u.side is not side and u.id not in seen:
+            units.append(u.replace(hex=free[7 * k % len(free)]))
+            k += 1
+        else:
+            units.append(u)
+    return dataclasses.replace(s, units=tuple(units))
+
+
+@pytest.mark.parametrize("scenario", ["duel", "meeting"])
+def test_fog_of_war_decisions_depend_on_the_view_only(scenario) -> None:
+    s = _to_movement(GameState.from_scenario(scenario, seed=6))
+    side = s.to_act
+    t = _hidden_variant(s, side)
+    assert t.units != s.units and t.view(side) == s.view(side)
+    for state in (s, t):
+        assert state.options.fog_of_war
+    da = DefaultPlayer(seed=3).decide(s.view(side), s.legal_orders())
+    db = DefaultPlayer(seed=3).decide(t.view(side), t.legal_orders())
+    assert da == db
+    ga = GreedyPlayer(seed=3).decide(s.view(side), s.legal_orders())
+    gb = GreedyPlayer(seed=3).decide(t.view(side), t.legal_orders())
+    assert ga == gb
+
+
+def test_default_player_remembers_where_an_enemy_was_last_seen() -> None:
+    from hexrules.players.knowledge import Memory
+
+    m = HexMap.load("training")
+    r1, b1 = Unit("R1", "red", m.parse("4563KC")), Unit("B1", "blue", m.parse("4563KD"))
+    opts = Options(fog_of_war=True)
+    s = GameState.new(m, [r1, b1], turns=3, seed=1, options=opts)
+    mem = Memory()
+    from hexrules.players.board import Board
+
+    board = Board.of(s.hexmap, s.tables)
+    known = mem.update(s.view("red"), board)
+    assert [(k.unit.id, k.seen, k.weight) for k in known] == [("B1", True, 1.0)]
+    far = m.parse("4564GD")   # out of R1's sight (see hexrules.game.view)
+    hidden = dataclasses.replace(s, units=(r1, b1.replace(hex=far)), turn=2)
+    assert [u.id for u in hidden.view("red").units] == ["R1"]
+    # R1 still sees 4563KD empty: B1 has gone somewhere unknown
+    assert mem.update(hidden.view("red"), board) == []
+    mem2 = Memory()
+    mem2.update(s.view("red"), board)
+    blind = dataclasses.replace(s, units=(r1.replace(hex=m.parse("4564AC")), b1.replace(
+        hex=far)), turn=2)
+    k = mem2.update(blind.view("red"), board)
+    assert [(x.unit.id, x.seen, x.unit.hex) for x in k] == [("B1", False, b1.hex)]
+    assert 0 < k[0].weight < 1
+
+
+def _duel_course() -> tuple[HexMap, list[Unit]]:
+    terrain = ["." * 14] * 5
+    terrain[1] = "..........F..."
+    m = HexMap.from_dict({
+        "format": "hexrules-map", "schema_version": 1, "name": "players-course",
+        "cols": 14, "rows": 5, "origin": {"easting": 463020, "northing": 4545975,
+                                          "epsg": 32650},
+        "elevation": [[0] * 14 for _ in range(5)], "terrain": terrain,
+        "rivers": [], "roads": []})
+    units = [Unit("R1", "red", Hex.from_offset(0, 2)), Unit("R2", "red", Hex.from_offset(0, 3)),
+             Unit("B1", "blue", Hex.from_offset(10, 1)), Unit("B2", "blue",
+                                                         Hex.from_offset(10, 3))]
+    return m, units
+
+
+def test_default_player_fires_where_the_odds_are_best_forest_gives_cover() -> None:
+    m, units = _duel_course()
+    s = GameState.new(m, units, turns=1, seed=2)
+    while s.to_act is not Side.RED:
+        s, _ = s.apply(Pass())
+    d = DefaultPlayer(seed=1).decide(s.view("red"), s.legal_orders())
+    assert isinstance(d.order, DeclareFire)
+    assert d.order.fire.target == "B2"          # B1 stands in forest (F-7)
+    fire = [c for c in d.candidates if isinstance(c.order, DeclareFire)]
+    assert all(c.part("damage") > 0 for c in fire)
+
+
+def test_default_player_declines_opportunity_fire_with_poor_odds() -> None:
+    from hexrules.game import StepTo
+
+    m, units = _duel_course()
+    units = [units[0], Unit("B1", "blue", Hex.from_offset(11, 1))]   # blue behind the forest
+    s = GameState.new(m, units, turns=1, seed=2)
+    s = _to_movement(s)
+    if s.to_act is not Side.BLUE:
+        s, _ = s.apply(Pass())
+    s, _ = s.apply(StartMove("B1"))
+    s, _ = s.apply(StepTo(Hex.from_offset(10, 1)))      # into the forest, in R1's sight
+    assert s.window is not None and s.to_act is Side.RED
+    p = DefaultPlayer(seed=1, level="hard")
+    d = p.decide(s.view("red"), s.legal_orders())
+    later = next(c for c in d.candidates if isinstance(c.order, Decline))
+    fire = next(c for c in d.candidates if isinstance(c.order, OpportunityFire))
+    assert later.part("later") > 0
+    assert isinstance(d.order, Decline) == (later.score > fire.score)
+    easy = DefaultPlayer(seed=1, level="easy").decide(s.view("red"), s.legal_orders())
+    assert isinstance(easy.order, OpportunityFire)   # the easy level fires at every chance
+
+
+class _CardOrder(Order):
+    """An order type the players do not know (e.g. from a newer engine)."""
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _CardOrder)
+
+    def __hash__(self) -> int:
+        return 1
+
+    def __repr__(self) -> str:
+        return "_CardOrder()"
+
+
+class _Legal(list):
+    def __init__(self, state: GameState, orders: list[Order]) -> None:
+        super().__init__(orders)
+        self.state = state
+
+
+def test_unknown_order_types_get_a_neutral_score_and_never_crash() -> None:
+    s = _to_movement(GameState.from_scenario("meeting", seed=6))
+    legal = _Legal(s, [*s.legal_orders(), _CardOrder()])
+    d = DefaultPlayer(seed=1, top=50).decide(s.view(s.to_act), legal)
+    card = next(c for c in d.candidates if isinstance(c.order, _CardOrder))
+    assert card.score == 0.0 and "no evaluator" in card.note
+    for p in (RandomPlayer(seed=1), GreedyPlayer(seed=1)):
+        assert p.decide(s.view(s.to_act), legal).order in legal
+
+
+def test_play_refuses_an_illegal_order_naming_the_player() -> None:
+    class Bad:
+        name = "bad"
+
+        def decide(self, view, legal):
+            return Decision(StartMove("B9"))
+
+    with pytest.raises(PlayerError, match="bad"):
+        play("duel", {"red": Bad(), "blue": Bad()}, seed=1)
+
+
+def test_levels_and_bad_level() -> None:
+    from hexrules.errors import RulesError
+
+    with pytest.raises(RulesError, match="valid: 'normal'"):
+        DefaultPlayer(level="cheating")
+    assert DefaultPlayer(level="easy").weights.risk == 0.0
+
+
+def test_default_beats_random_in_a_handful_of_seeded_games() -> None:
+    rep = balance("meeting", {"red": DefaultPlayer(), "blue": RandomPlayer()}, games=4,
+                  seed=7, executor="serial")
+    assert rep.wins["red"] >= 3
+
+
+def test_wilson_interval() -> None:
+    p, lo, hi = wilson(0, 10)
+    assert p == 0 and lo == 0 and 0.2 < hi < 0.35
+    assert wilson(10, 10)[2] == 1.0
+
+
+def test_balance_report_renders_plots_and_equals_the_process_pool_result() -> None:
+    players = {"red": DefaultPlayer(), "blue": GreedyPlayer()}
+    serial = balance("duel", players, games=4, seed=3, executor="serial")
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        pooled = balance("duel", players, games=4, seed=3, executor=pool)
+    assert pooled == serial
+    assert decode(encode(serial.summaries)) == serial.summaries
+    text = str(serial)
+    assert "red wins" in text and "95% CI" in text
+    assert serial._repr_html_().startswith("<div class='hexrules-balance'>")
+    fig = serial.plot()
+    assert len(fig.axes) == 2
+    assert play_one(("duel", {Side.RED: DefaultPlayer(), Side.BLUE: GreedyPlayer()}, 2, 3)
+                    ) == serial.summaries[2]
+
+
+def test_balance_on_a_local_dask_cluster_equals_the_single_process_result() -> None:
+    distributed = pytest.importorskip("distributed")
+    players = {"red": DefaultPlayer(), "blue": RandomPlayer()}
+    serial = balance("duel", players, games=6, seed=11, executor="serial")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        on_dask = balance("duel", players, games=6, seed=11, executor=client)
+        workers = client.run(os.getpid)
+    assert len(workers) == 2
+    assert on_dask == serial
+
+
+def test_balance_checks_its_arguments() -> None:
+    from hexrules.errors import RulesError, RulesTypeError
+
+    with pytest.raises(RulesError, match="whole number of games"):
+        balance("duel", {"red": RandomPlayer(), "blue": RandomPlayer()}, games=0)
+    with pytest.raises(RulesTypeError, match="each side"):
+        balance("duel", {"red": RandomPlayer()}, games=1)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_default_player_against_random_over_many_games(scenario) -> None:
+    rep = balance(scenario, {"red": RandomPlayer(), "blue": DefaultPlayer()}, games=20,
+                  seed=1)
+    assert rep.wins["blue"] >= rep.wins["red"]
+
+
+def test_candidate_and_decision_text() -> None:
+    c = Candidate(Pass(), 0.5, (("damage", 0.5),), "wait")
+    assert c.part("damage") == 0.5 and c.part("risk") == 0.0
+    assert "Pass()" in str(Decision(Pass(), (c,)))
+
+
+def test_openspiel_mcts_bot_plays_a_legal_duel_to_the_end() -> None:
+    pyspiel = pytest.importorskip("pyspiel", reason="the [openspiel] extra is not installed")
+    import numpy as np
+    from open_spiel.python.algorithms import mcts
+
+    from hexrules.players.openspiel import load_game
+
+    game = load_game("duel")
+    assert game.get_type().short_name in pyspiel.registered_names()
+    bots = [mcts.MCTSBot(game, 2.0, 2, mcts.RandomRolloutEvaluator(1, np.random.RandomState(k)),
+                         random_state=np.random.RandomState(k + 10)) for k in range(2)]
+    rng = np.random.RandomState(3)
+    s = game.new_initial_state()
+    obs = game.make_py_observer()
+    chance = moves = 0
+    while not s.is_terminal():
+        if s.is_chance_node():
+            outcomes = s.chance_outcomes()
+            assert [o for o, _ in outcomes] == list(range(6))
+            assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+            s.apply_action(int(rng.choice(6)))
+            chance += 1
+            continue
+        player = s.current_player()
+        a = bots[player].step(s)
+        assert a in s.legal_actions()
+        assert s.state.legal_orders()[a].can(s.state)
+        text = obs.string_from(s, player)
+        hidden = s.state.view(("red", "blue")[player]).hidden
+        other = "B1" if player == 0 else "R1"
+        assert (other in text) == (hidden == 0)   # the observer keeps the fog of war
+        s.apply_action(a)
+        moves += 1
+    assert s.state.over and sum(s.returns()) == 0 and chance > 0 and moves > 10
+
+
+def test_E2_E5_E3_A1_the_default_player_scores_the_card_orders() -> None:
+    from hexrules.game import FieldRepair, PlanFire, RapidReload
+    from hexrules.players.evaluate import EVALUATORS
+
+    assert {FieldRepair, PlanFire, RapidReload} <= set(EVALUATORS)
+    # a whole game with the cards (the shipped scenarios deal them): fire plans are aimed
+    plans: list[Decision] = []
+
+    def each(state, d, record) -> None:
+        if isinstance(d.order, PlanFire):
+            plans.append(d)
+
+    play("meeting", {"red": DefaultPlayer(seed=1), "blue": DefaultPlayer(seed=2)}, seed=4,
+         each=each)
+    assert plans
+    for d in plans:
+        assert d.chosen is not None and d.chosen.note.startswith("fire plan at")
+
+
+def test_greedy_fires_at_the_best_odds_and_otherwise_heads_for_the_objective() -> None:
+    m, units = _duel_course()
+    s = GameState.new(m, units, turns=1, seed=2)
+    while s.to_act is not Side.RED:
+        s, _ = s.apply(Pass())
+    d = GreedyPlayer(seed=1).decide(s.view("red"), s.legal_orders())
+    assert isinstance(d.order, DeclareFire) and d.order.fire.target == "B2"
+    duel = _to_movement(GameState.from_scenario("duel", seed=2))
+    d = GreedyPlayer(seed=1).decide(duel.view(duel.to_act), duel.legal_orders())
+    assert isinstance(d.order, StartMove) and not d.order.march
+
+
+def test_a_player_needs_the_legal_orders_of_a_state() -> None:
+    from hexrules.errors import RulesTypeError
+
+    s = GameState.from_scenario("duel", seed=2)
+    with pytest.raises(RulesTypeError, match="legal_orders"):
+        DefaultPlayer().decide(s.view(s.to_act), list(s.legal_orders()))
