@@ -80,6 +80,7 @@ __all__ = ["LEVELS", "PlayerController", "ScenarioPlayer", "Screen", "named_ids"
 LEVELS = ("human", "easy", "normal", "hard")
 _SEAT_LABELS = {"human": "Human 人", "easy": "Computer easy 电脑 易",
                 "normal": "Computer normal 电脑 中", "hard": "Computer hard 电脑 难"}
+_WIDE = {"description_width": "initial"}
 _HIDDEN_NOTE = "details not shown to you 不公开 (fog of war 战争迷雾, cards in hand, fire plans)"
 
 
@@ -374,19 +375,19 @@ class ScenarioPlayer(ipw.VBox):
         self.update_ms: list[float] = []
         self._board_height = board_height
         self.scenario_pick = ipw.Dropdown(options=list(Scenario.available()), value=scenario,
-                                          description=label("scenario"),
-                                          layout=ipw.Layout(width="200px"))
+                                          description=label("scenario"), style=_WIDE,
+                                          layout=ipw.Layout(width="190px"))
         seat_opts = [(v, k) for k, v in _SEAT_LABELS.items()]
         self.red_pick = ipw.Dropdown(options=seat_opts, value=red if isinstance(red, str)
-                                     else "normal", description=label("red"),
-                                     layout=ipw.Layout(width="220px"))
+                                     else "normal", description=label("red"), style=_WIDE,
+                                     layout=ipw.Layout(width="250px"))
         self.blue_pick = ipw.Dropdown(options=seat_opts, value=blue if isinstance(blue, str)
-                                      else "normal", description=label("blue"),
-                                      layout=ipw.Layout(width="220px"))
+                                      else "normal", description=label("blue"), style=_WIDE,
+                                      layout=ipw.Layout(width="250px"))
         self.fog_box = ipw.Checkbox(value=fog, description=label("fog_of_war"), indent=False,
-                                    layout=ipw.Layout(width="130px"))
+                                    layout=ipw.Layout(width="auto"))
         self.practice_box = ipw.Checkbox(value=practice, description="Practice 练习",
-                                         indent=False, layout=ipw.Layout(width="110px"))
+                                         indent=False, layout=ipw.Layout(width="auto"))
         self.new_button = self._button("New game 新局", "hexrules-player-new", self._new)
         top = ipw.HBox([self.scenario_pick, self.red_pick, self.blue_pick, self.fog_box,
                         self.practice_box, self.new_button])
@@ -396,7 +397,7 @@ class ScenarioPlayer(ipw.VBox):
         self.status_line = ipw.HTML()
         self.status_line.add_class("hexrules-player-status")
         self.march_box = ipw.Checkbox(value=False, description=label("march"), indent=False,
-                                      layout=ipw.Layout(width="90px"))
+                                      layout=ipw.Layout(width="auto"))
         self.undo_button = self._button("Undo 悔棋", "hexrules-player-undo", self._undo)
         self.computer_button = self._button("Computer 电脑 ▶", "hexrules-player-computer",
                                             self._computer)
