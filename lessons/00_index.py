@@ -30,10 +30,10 @@
 # | 05 | [Movement and reactive fire 机动与反应射击](05_movement.ipynb) | Movement costs (机动消耗) and roads (道路) on the training map, march (行军) and why it is risky, stacking (堆叠), opportunity fire (机会射击), covering fire (掩护射击), moving (行进间射击) and short-halt fire (短停射击), an illegal step under the strict and the paper-table referee, close combat (近战) round by round, and a 1-v-1 game from Python. |
 # | 06 | [Artillery 炮兵火力](06_artillery.ipynb) | Fire plans (炮兵火力计划) and the delay (正常延迟/非正常延迟), one gun's drift (偏移) step by step, the exact drift map, rings (弹着格, 相邻格, 间隔格) and the shelter of settlement and forest, the risk to your own tanks, and the lasting impact hex (A-1…A-8). |
 # | 07 | [The random event cards 随机事件卡](07_event_cards.ipynb) | The seven cards (E-1…E-7) and when each acts, a card draw in a game record, fire enhancement (火力增强) and reactive armour (反应装甲) changing a shot's exact odds, field repair (战地抢修) and the instructor's reward, an artillery card's fire plan inside a game, and what the enemy may know of your hand. |
+# | 08 | [A computer opponent 计算机对手](08_computer_opponent.ipynb) | A game against the computer from Python, the computer's explanation of each choice (the exact odds of damage and risk), fog of war, and the balance of a scenario (想定) measured over many seeded games with confidence intervals: why the village favours the defender. |
 # | 09 | [Real ground 真实地形](09_real_ground.ipynb) | A hex map from a real DEM step by step (window, UTM, heights, levels, drainage, overlay), sight lines on real ground, and the hex rule against GDAL's terrain viewshed with measured figures. |
 # | 10 | [The squad game 班组级步兵推演](10_squad.ipynb) | The squad-level infantry variant: teams, postures (姿态) and the front hex (前一格), detection (侦察结算) of detection range against detectability, standing orders (作战指令) on contact, the attack formula (攻击结算) by hand and by the library with its exact odds, and the fog of war of the lesson scenario. |
 # | 11 | [Prokhorovka 1943 普罗霍夫卡](11_prokhorovka.ipynb) | The square-grid variant of Appendix B: squares and sight (四方格), armour penetration by plate (击穿, 跳弹) and why a flank shot at a Tiger in the forest matters, the mortar call's scatter (呼叫火炮支援) computed exactly, and a short played cut of the battle (P-5…P-24). |
-# | 12 | [A computer opponent 计算机对手](12_computer_opponent.ipynb) | A game against the computer from Python, the computer's explanation of each choice (the exact odds of damage and risk), fog of war, and the balance of a scenario (想定) measured over many seeded games with confidence intervals: why the village favours the defender. |
 # | — | [Instructor demo 教员演示](instructor_demo.ipynb) | For the instructor: the interactive board and sight explorer to show in class. |
 
 # %% [markdown]
@@ -85,8 +85,8 @@ here = Path.cwd()
 lessons = here if (here / "00_index.ipynb").exists() else here / "lessons"
 names = ["01_hex_map.ipynb", "02_line_of_sight.ipynb", "03_observation_chart.ipynb",
          "04_direct_fire.ipynb", "05_movement.ipynb", "06_artillery.ipynb",
-         "07_event_cards.ipynb", "09_real_ground.ipynb", "10_squad.ipynb",
-         "11_prokhorovka.ipynb", "12_computer_opponent.ipynb",
+         "07_event_cards.ipynb", "08_computer_opponent.ipynb", "09_real_ground.ipynb",
+         "10_squad.ipynb", "11_prokhorovka.ipynb",
          "instructor_demo.ipynb"]
 for name in names:
     print(("✓" if (lessons / name).exists() else "✗ missing"), name)

@@ -1,4 +1,4 @@
-"""Self-check helpers for lesson 12 (a computer opponent and scenario balance 想定).
+"""Self-check helpers for lesson 08 (a computer opponent and scenario balance 想定).
 
 They never decide anything themselves: which side a balance run favours comes from the
 report's Wilson intervals (:meth:`hexrules.players.BalanceReport.win_rate`), and the facts
@@ -26,8 +26,8 @@ __all__ = ["check_cause", "check_favoured", "favoured", "solution"]
 
 
 def solution(exercise: str) -> Any:
-    """The hidden solution of lesson 12's exercise ``exercise``: a button that reveals it."""
-    return _check.solution("12", exercise)
+    """The hidden solution of lesson 08's exercise ``exercise``: a button that reveals it."""
+    return _check.solution("08", exercise)
 
 
 def favoured(report: Any) -> str:

@@ -14,7 +14,7 @@
 # ---
 
 # %% [markdown]
-# # Lesson 12 — A computer opponent and scenario balance 想定
+# # Lesson 08 — A computer opponent and scenario balance 想定
 #
 # **Goal.** After this lesson you can play a whole game against the computer from Python,
 # read the computer's explanation of each of its choices (the exact odds behind them), and
@@ -57,8 +57,8 @@ from hexrules.game import DeclareFire, Decline, GameState, OpportunityFire, Pass
 from hexrules.players import Decision, DefaultPlayer, balance, play
 
 here = Path.cwd()
-sys.path.insert(0, str(here if (here / "_check12.py").exists() else here / "lessons"))
-import _check12 as check
+sys.path.insert(0, str(here if (here / "_check08.py").exists() else here / "lessons"))
+import _check08 as check
 
 use_cjk_fonts()
 
