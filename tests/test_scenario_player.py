@@ -16,7 +16,7 @@ from hexrules_widgets.player import (
     widget_states,
 )
 
-from hexrules.game import DeclareFire, EndMove, Pass, StartMove, StepTo
+from hexrules.game import DeclareFire, EndMove, PlanFire, StartMove, StepTo
 from hexrules.units import Side
 
 
@@ -57,6 +57,10 @@ def play_one(p: ScenarioPlayer) -> str:
         unit = {u.id: u for u in s.view.units}[starts[0].unit]
         p.click(unit.hex)
         return "start"
+    if PlanFire in kinds:
+        plans = [o for o in s.orders if isinstance(o, PlanFire)]
+        p.click(plans[len(plans) // 2].target)
+        return "plan"
     p.order_buttons[0].click()
     return "button"
 
@@ -120,11 +124,19 @@ def test_undo_save_and_load(tmp_path: Path) -> None:
     assert p.controller.game.state.to_dict() == saved.to_dict()
 
 
-def test_hot_seat_shows_the_side_to_act_and_computers_step() -> None:
-    c = PlayerController("meeting", red="human", blue="human", fog=True, seed=2)
-    assert c.screen().view.side is c.game.state.to_act
-    c.give(Pass())
-    assert c.screen().view.side is c.game.state.to_act
+def test_hot_seat_shows_the_side_to_act_behind_a_curtain_and_computers_step() -> None:
+    p = ScenarioPlayer("meeting", red="human", blue="human", fog=True, seed=2)
+    c = p.controller
+    first = c.game.state.to_act
+    assert p.screen.view.side is first and not p.screen.curtain
+    p.press("Pass")
+    assert c.game.state.to_act is first.opponent
+    assert p.screen.curtain and not p.screen.view.units and not p.counters.counters
+    mine = {u.id for u in c.game.state.units if u.side is first.opponent}
+    assert not named_ids(_state_text(p), mine) and not p.log_html.value
+    p.press("Show")
+    assert p.screen.view.side is first.opponent and not p.screen.curtain
+    assert p.counters.counters
     both = PlayerController("duel", red="easy", blue="normal", fog=True, seed=2)
     assert both.screen().waiting and both.computer_step()
     assert both.screen().view.side is Side.RED
@@ -157,3 +169,32 @@ def test_the_enemy_hand_and_fire_plans_stay_secret_without_fog() -> None:
         assert f"draws {card.rule}" not in text
     for pl in blue_plans:
         assert f"弹着格: {state.hexmap.name_of(pl.target)}" not in text
+
+
+def test_fire_by_clicks_shooters_then_target_with_scripted_dice() -> None:
+    from hexrules import HexMap, ScriptedDice, Unit
+    from hexrules.game import GameState, Options
+
+    m = HexMap.load("training")
+    units = [Unit("R1", "red", m.parse("4563MG")), Unit("R2", "red", m.parse("4563RF")),
+             Unit("B1", "blue", m.parse("4563KE")), Unit("B2", "blue", m.parse("4563NH")),
+             Unit("B9", "blue", m.parse("4564GD"))]
+    state = GameState.new(m, units, turns=2, dice=ScriptedDice([1, 4, 5, 6, 2, 3, 3] * 20),
+                          options=Options(fog_of_war=False))
+    p = ScenarioPlayer(red="human", blue="human", state=state)  # hot seat, no fog
+    side = p.screen.view.side
+    assert side is state.to_act
+    mine = [u for u in p.screen.view.units if u.side is side]
+    fire = [o for o in p.screen.orders if isinstance(o, DeclareFire)]
+    assert fire, p.screen.orders
+    f = max(fire, key=lambda o: len(o.fire.shooters)).fire
+    at = {u.id: u.hex for u in p.screen.view.units}
+    for i in f.shooters:
+        p.click(at[i])
+    assert p.shooters == list(f.shooters) and all(i in p.orders_box.children[0].value
+                                                  for i in f.shooters)
+    p.click(at[f.target])
+    rec = p.controller.game.state.log[-1]
+    assert rec.order == DeclareFire(f.shooters, f.target) and rec.fire
+    assert "F-2" in p.log_html.value and "✓" in p.status_line.value
+    assert mine and p.shooters == []

@@ -129,6 +129,7 @@ class Screen:
     explanation: str
     status: str
     waiting: bool  # a computer is to act (both seats computers: press Computer)
+    curtain: bool = False  # hot seat with fog of war: the screen changes hands
 
 
 _DATA_URL = re.compile(r"data:([\w/+.-]+)(;base64)?,([A-Za-z0-9+/=%._~-]*)")
@@ -178,19 +179,29 @@ class PlayerController:
         The dice seed (the computers' seeds derive from it).
     practice : bool
         Keep the states before, so a person may take an order back (:meth:`undo`).
+    dice : DiceSource, optional
+        The dice (e.g. :class:`~hexrules.ScriptedDice` for an instructor's rehearsal).
+    state : GameState, optional
+        Go on from this position instead (a lesson's or an instructor's set-up); its own
+        options (fog of war) stand.
     """
 
     def __init__(self, scenario: str = "duel", *, red: Any = "human", blue: Any = "normal",
                  fog: bool = True, seed: int = 1, practice: bool = True,
-                 dice: Any = None) -> None:
+                 dice: Any = None, state: GameState | None = None) -> None:
         self.scenario, self.fog, self.seed, self.practice = scenario, fog, seed, practice
-        base = GameState.from_scenario(scenario, seed=seed, dice=dice)
-        opts: Options = dataclasses.replace(base.options, fog_of_war=fog)
-        self.game = Game.from_scenario(scenario, seed=seed, dice=dice, options=opts)
+        if state is not None:
+            self.game = Game(state)
+            self.fog = state.options.fog_of_war
+        else:
+            base = GameState.from_scenario(scenario, seed=seed, dice=dice)
+            opts: Options = dataclasses.replace(base.options, fog_of_war=fog)
+            self.game = Game.from_scenario(scenario, seed=seed, dice=dice, options=opts)
         self.seats = {Side.RED: self._seat(red, Side.RED), Side.BLUE: self._seat(blue, Side.BLUE)}
         self.decisions: dict[Side, Any] = {}
         self.status = f"{label('scenario')}: {scenario}"
         self.observer = Side.RED
+        self.shown: Side | None = None  # hot seat with fog: the side that has the screen
         self.run_computers()
 
     def _seat(self, who: Any, side: Side) -> Any:
@@ -263,9 +274,26 @@ class PlayerController:
                 return False
         return True
 
+    def hand_over(self) -> None:
+        """The next person has the screen (hot seat with fog of war)."""
+        self.shown = self.screen_side
+
     def screen(self) -> Screen:
-        """What the screen side may see now (the only thing the widget draws)."""
+        """What the screen side may see now (the only thing the widget draws).
+
+        Hot seat with fog of war: when the screen passes to the other side, a curtain first
+        (nothing of either side drawn) until :meth:`hand_over`.
+        """
         state, side = self.game.state, self.screen_side
+        if self.fog and all(self.human(s) for s in Side) and self.shown is not side:
+            if self.shown is None:
+                self.shown = side
+            else:
+                v = state.view(side)
+                empty = dataclasses.replace(v, units=(), losses=(), move=None, window=None,
+                                            melee=None, hexes=(), cards=None)
+                return Screen(empty, (), (), "", f"{side.label}: {label('to_act')} — "
+                              "hand over the screen 交换", False, True)
         hid = self.hidden(side)
         log = []
         for rec in state.log:
@@ -364,13 +392,15 @@ class ScenarioPlayer(ipw.VBox):
     """The scenario player widget (see the module docstring).
 
     Parameters are :class:`PlayerController`'s; ``board_height`` the map's CSS height.
+    ``update_ms`` collects the kernel time of each board click (benchmarks).
     """
 
     def __init__(self, scenario: str = "duel", *, red: Any = "human", blue: Any = "normal",
                  fog: bool = True, seed: int = 1, practice: bool = True,
-                 board_height: str = "520px") -> None:
+                 board_height: str = "520px", dice: Any = None,
+                 state: GameState | None = None) -> None:
         self.controller = PlayerController(scenario, red=red, blue=blue, fog=fog, seed=seed,
-                                           practice=practice)
+                                           practice=practice, dice=dice, state=state)
         self.shooters: list[str] = []
         self.update_ms: list[float] = []
         self._board_height = board_height
@@ -455,6 +485,18 @@ class ScenarioPlayer(ipw.VBox):
         self.screen = screen
         v = screen.view
         assert self.board is not None
+        if screen.curtain:
+            self.counters.show([])
+            for name in ("reach", "path"):
+                self.board.clear_overlay(name)
+            self.phase_line.value = f"<b>{html.escape(screen.status)}</b>"
+            self.status_line.value = ""
+            b = self._button(f"Show {v.side.label} 显示", "hexrules-player-handover",
+                             self._hand_over)
+            self.orders_box.children = [b]
+            self.order_buttons = [b]
+            self.log_html.value = self.explain_html.value = ""
+            return
         roles = {i: "shooter" for i in self.shooters}
         if v.move is not None:
             roles[v.move.unit] = "selected"
@@ -574,6 +616,10 @@ class ScenarioPlayer(ipw.VBox):
             practice=self.practice_box.value)
         self.shooters = []
         self._make_board()
+        self.refresh()
+
+    def _hand_over(self, _b: Any = None) -> None:
+        self.controller.hand_over()
         self.refresh()
 
     def _undo(self, _b: Any = None) -> None:
