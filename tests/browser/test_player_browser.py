@@ -6,7 +6,8 @@ blue the computer, fog of war on. The test clicks through more than one full tur
 the direct-fire phase, fire when red may, start a move by clicking a counter, step hex by hex
 by clicking hexes, end the move, pass the rest. A mirror :class:`PlayerController` in the
 test process, given the same orders, knows which blue units red does not see: none of their
-ids may be in the page's DOM (SVG data URLs decoded).
+ids may be in the player's DOM (SVG data URLs decoded). A second test starts from a
+set-up where red fires at once: shooters then target by clicks, and its record opens in the log.
 
 Click-to-update of a move step (a click on the next hex → the points left in the phase line)
 is measured in the page and printed (run with ``-s``); the goal is a median within 150 ms,
@@ -36,6 +37,15 @@ GOAL_MS = 150
 ARGS = dict(red="human", blue="normal", fog=True, seed=4)
 CELL = f"""from hexrules_widgets.player import ScenarioPlayer
 ScenarioPlayer("meeting", board_height="520px", **{ARGS!r})"""
+#: A set-up where red can fire at once (B9 stays out of red's sight).
+SKIRMISH = """from hexrules import HexMap, Unit
+from hexrules.game import GameState, Options
+m = HexMap.load("training")
+units = [Unit("R1", "red", m.parse("4563MG")), Unit("R2", "red", m.parse("4563RF")),
+         Unit("B1", "blue", m.parse("4563KE")), Unit("B2", "blue", m.parse("4563NH")),
+         Unit("B9", "blue", m.parse("4564GD"))]
+state = GameState.new(m, units, turns=3, seed=2, options=Options(fog_of_war=True))
+"""
 
 
 @pytest.fixture(scope="module")
@@ -43,6 +53,10 @@ def player_lab_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     root = tmp_path_factory.mktemp("player-lab")
     (root / "notebooks").mkdir()
     (root / "notebooks" / "player.ipynb").write_text(json.dumps(_notebook(CELL)))
+    skirmish = SKIRMISH + ('from hexrules_widgets.player import ScenarioPlayer\n'
+                           'ScenarioPlayer(red="human", blue="normal", state=state, '
+                           'board_height="520px")')
+    (root / "notebooks" / "skirmish.ipynb").write_text(json.dumps(_notebook(skirmish)))
     for plugin, values in {
         "@jupyterlab/apputils-extension/notification": {"fetchNews": "false",
                                                         "checkForUpdates": False},
@@ -70,22 +84,17 @@ _UPDATED = """(want) => {
 }"""
 
 
-def _phase_text(c: PlayerController) -> str:
-    v = c.screen().view
-    return f"{v.turn}/{v.turns}"
+def _widget_dom(page: Any) -> str:
+    """The player's DOM (the notebook's own cell source names every unit of a set-up)."""
+    return page.locator(".hexrules-scenario-player").evaluate("e => e.outerHTML")
 
 
-def test_a_turn_against_the_computer_by_clicks_with_fog_of_war(player_lab_url: str,
-                                                             projector: Any) -> None:
-    page = projector
-    _open(page, player_lab_url, "player.ipynb", "hexrules-scenario-player")
-    page.evaluate(_INSTRUMENT)
-    mirror = PlayerController("meeting", **ARGS)
+def _drive(page: Any, mirror: PlayerController) -> tuple[list[str], list[float]]:
+    """Play red's orders by clicks and buttons, mirrored, until turn 2's movement phase."""
     m = mirror.game.state.hexmap
     step_ms: list[float] = []
     done: list[str] = []
     moved: set[str] = set()
-
     def hexclick(name: str) -> None:
         page.locator(f"path.hexrules-hex-{name}").click(force=True)
 
@@ -102,7 +111,7 @@ def test_a_turn_against_the_computer_by_clicks_with_fog_of_war(player_lab_url: s
             break
         scr = mirror.screen()
         hidden = mirror.hidden(Side.RED)[0]
-        assert not named_ids(page.content(), hidden), done[-5:]
+        assert not named_ids(_widget_dom(page), hidden), done[-5:]
         kinds = {type(o) for o in scr.orders}
         units = {u.id: u for u in scr.view.units}
         if StepTo in kinds and len(scr.view.move.path) < 3:
@@ -122,7 +131,8 @@ def test_a_turn_against_the_computer_by_clicks_with_fog_of_war(player_lab_url: s
             mirror.give(order)
             done.append("end")
         elif DeclareFire in kinds and "fire" not in done:
-            f = next(o for o in scr.orders if isinstance(o, DeclareFire)).fire
+            f = max((o for o in scr.orders if isinstance(o, DeclareFire)),
+                    key=lambda o: len(o.fire.shooters)).fire  # concentrated fire if any
             for i in f.shooters:
                 hexclick(m.name_of(units[i].hex))
                 page.locator(".hexrules-player-orders", has_text=i).wait_for(timeout=30_000)
@@ -151,11 +161,21 @@ def test_a_turn_against_the_computer_by_clicks_with_fog_of_war(player_lab_url: s
             mirror.give(order)
             done.append(type(order).__name__)
         settle()
+    return done, step_ms
+
+
+def test_a_turn_against_the_computer_by_clicks_with_fog_of_war(player_lab_url: str,
+                                                             projector: Any) -> None:
+    page = projector
+    _open(page, player_lab_url, "player.ipynb", "hexrules-scenario-player")
+    page.evaluate(_INSTRUMENT)
+    mirror = PlayerController("meeting", **ARGS)
+    done, step_ms = _drive(page, mirror)
     assert mirror.game.state.turn > 1, done
     assert {"start", "step", "end"} <= set(done), done
     hidden = mirror.hidden(Side.RED)[0]
     assert hidden, "blue units hidden from red"
-    assert not named_ids(page.content(), hidden)
+    assert not named_ids(_widget_dom(page), hidden)
     # the page's record of the game is the mirror's (the same orders, the same dice)
     shown = page.locator(".hexrules-player-log details").count()
     assert shown == min(40, len(mirror.game.state.log))
@@ -167,3 +187,23 @@ def test_a_turn_against_the_computer_by_clicks_with_fog_of_war(player_lab_url: s
           f"median {med:.0f} ms over {len(step_ms)} steps "
           f"(min {min(step_ms, default=0):.0f}, max {max(step_ms, default=0):.0f}; goal ≤ "
           f"{GOAL_MS} ms median); orders: {' '.join(done)}")
+
+
+def test_fire_by_clicks_then_a_full_turn_with_fog_of_war(player_lab_url: str,
+                                                         projector: Any) -> None:
+    page = projector
+    _open(page, player_lab_url, "skirmish.ipynb", "hexrules-scenario-player")
+    page.evaluate(_INSTRUMENT)
+    scope: dict[str, Any] = {}
+    exec(SKIRMISH, scope)  # the same set-up in the test process
+    mirror = PlayerController(red="human", blue="normal", state=scope["state"])
+    done, _ = _drive(page, mirror)
+    assert done[0] == "fire" and mirror.game.state.turn > 1, done
+    fire = next(r for r in mirror.game.state.log if r.fire and r.side is Side.RED)
+    page.locator(".hexrules-player-log summary",
+                 has_text=order_label(fire.order)).first.click()  # open its record
+    page.locator(".hexrules-player-log details[open]", has_text="F-2").wait_for(
+        timeout=30_000)
+    hidden = mirror.hidden(Side.RED)[0]
+    assert "B9" in hidden and not named_ids(_widget_dom(page), hidden)
+    print(f"\nskirmish orders: {' '.join(done)}")
