@@ -73,6 +73,12 @@ bench: $(STAMP)
 	$(PY) benchmarks/bench_game.py
 	$(PY) benchmarks/bench_artillery.py
 	$(PY) benchmarks/bench_dem.py
+	$(PY) benchmarks/bench_editor.py
+	$(PY) benchmarks/bench_threat.py
+	$(PY) benchmarks/bench_play.py
+	$(PY) benchmarks/bench_players.py time
+	$(PY) benchmarks/bench_squad.py
+	$(PY) benchmarks/bench_prokhorovka.py
 
 clean:
 	rm -rf $(VENV)

@@ -18,7 +18,12 @@ map and the rule tables it was made with by :class:`MapRef` / :class:`TableRef` 
 content digest), never by holding them.
 
 The JSON form is produced by one tagged codec (:func:`encode` / :func:`decode`) for every
-registered value type, so a new record type only has to :func:`register` its classes.
+registered value type, so a new record type only has to :func:`register` its classes. A
+variant registers its types under its own namespace (``register(..., namespace="squad")``
+tags them ``"squad.Team"``), so a variant is an addition: its names never collide with the
+tank game's, whose bare tags every saved game uses. What every game's records share beyond
+the codec (``to_dict`` / ``from_dict``, the rules of a ruling, the parts of an order's
+record) is in :mod:`hexrules.rulings`.
 
 Examples
 --------
@@ -67,6 +72,7 @@ __all__ = [
     "encode",
     "record_from_dict",
     "register",
+    "tag_of",
 ]
 
 #: What a step's ``value`` may hold: a level, a verdict, a result, a count, an exact cost
@@ -344,11 +350,19 @@ class TableRef:
 # The codec
 # ---------------------------------------------------------------------------------------
 _TYPES: dict[str, type] = {}
+_TAGS: dict[type, str] = {}
 T = TypeVar("T")
 
 
-def register(*classes: type) -> None:
-    """Make dataclasses and enums known to :func:`encode` / :func:`decode` by class name.
+def register(*classes: type, namespace: str | None = None) -> None:
+    """Make dataclasses and enums known to :func:`encode` / :func:`decode` under a tag.
+
+    The tag is the class name, prefixed by ``namespace`` when one is given: the tank game's
+    types use bare names (``"Hex"``, ``"DeclareFire"``: every saved game keeps decoding), and
+    a variant registers its own under its namespace (``"squad.Attack"``, ``"prok.OpenFire"``),
+    so two games may both have an ``Attack``. A tag names one class: registering another
+    class under a tag already taken, or one class under two tags, raises ``TypeError``
+    (re-registering the same class under the same tag, e.g. after a module reload, is fine).
 
     Examples
     --------
@@ -359,17 +373,54 @@ def register(*classes: type) -> None:
     >>> register(Marker)
     >>> decode(encode(Marker((1, 2))))
     Marker(hex=(1, 2))
+    >>> @dataclass(frozen=True)
+    ... class Flag:
+    ...     colour: str
+    >>> register(Flag, namespace="demo")
+    >>> encode(Flag("red")), tag_of(Flag)
+    ({'$': 'demo.Flag', 'colour': 'red'}, 'demo.Flag')
     """
+    if namespace is not None and (not isinstance(namespace, str) or not namespace.isidentifier()):
+        raise TypeError(f"a record namespace is a plain name such as 'squad', got {namespace!r}")
     for cls in classes:
         if not (dataclasses.is_dataclass(cls) or issubclass(cls, Enum)):
             raise TypeError(f"only dataclasses and enums can be registered, got {cls!r}")
-        known = _TYPES.get(cls.__name__)
+        tag = cls.__name__ if namespace is None else f"{namespace}.{cls.__name__}"
+        known = _TYPES.get(tag)
         if known is not None and known is not cls and (
                 known.__module__, known.__qualname__) != (cls.__module__, cls.__qualname__):
             raise TypeError(
-                f"two record types are named {cls.__name__!r}: {known.__module__} and "
-                f"{cls.__module__}; rename one (the JSON form names types by class name)")
-        _TYPES[cls.__name__] = cls
+                f"two record types are tagged {tag!r}: {known.__module__} and "
+                f"{cls.__module__}; register one under a namespace (register(..., "
+                f"namespace='…')) or rename it")
+        held = _TAGS.get(cls)
+        if held is not None and held != tag:
+            raise TypeError(f"{cls.__module__}.{cls.__qualname__} is already registered as "
+                            f"{held!r}, not {tag!r}: a type has one tag")
+        if known is not None and known is not cls:  # the same class, reloaded
+            _TAGS.pop(known, None)
+        _TYPES[tag] = cls
+        _TAGS[cls] = tag
+
+
+def tag_of(cls: type) -> str:
+    """The ``"$"`` tag a registered type is encoded with.
+
+    Raises
+    ------
+    TypeError
+        If ``cls`` is not registered.
+
+    Examples
+    --------
+    >>> from hexrules import Hex
+    >>> tag_of(Hex)
+    'Hex'
+    """
+    tag = _TAGS.get(cls)
+    if tag is None:
+        raise TypeError(f"{cls.__name__} is not a registered record type")
+    return tag
 
 
 def encode(value: object) -> object:
@@ -388,7 +439,7 @@ def encode(value: object) -> object:
     if value is None or isinstance(value, bool):
         return value
     if isinstance(value, Enum):  # before int and str: IntEnum and StrEnum keep their type
-        return {"$": type(value).__name__, "v": value.value}
+        return {"$": _TAGS.get(type(value), type(value).__name__), "v": value.value}
     if isinstance(value, int | str | float):
         return value
     if isinstance(value, Fraction):
@@ -402,10 +453,11 @@ def encode(value: object) -> object:
     if isinstance(value, Mapping):
         return {"$": "dict", "v": [[encode(k), encode(v)] for k, v in value.items()]}
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        name = type(value).__name__
-        if _TYPES.get(name) is not type(value):
-            raise TypeError(f"cannot encode a {name}: not a registered record type")
-        out: dict[str, object] = {"$": name}
+        tag = _TAGS.get(type(value))
+        if tag is None:
+            raise TypeError(f"cannot encode a {type(value).__name__}: not a registered "
+                            "record type")
+        out: dict[str, object] = {"$": tag}
         for f in dataclasses.fields(value):
             if f.init:
                 out[f.name] = encode(getattr(value, f.name))
@@ -499,15 +551,15 @@ def record_from_dict(data: Mapping[str, object]) -> Record:
 
 
 def _register_core() -> None:
-    from hexrules.dice import Roll
+    from hexrules.dice import DiceState, Roll
     from hexrules.map.coords import Georef
     from hexrules.map.hexgrid import Hex
     from hexrules.map.terrain import Terrain
     from hexrules.tables import Cell
     from hexrules.units import Side, Status
 
-    register(Hex, Georef, Terrain, Side, Status, Result, Unit, Roll, Cell, Step, Effect,
-             MapRef, TableRef)
+    register(Hex, Georef, Terrain, Side, Status, Result, Unit, Roll, DiceState, Cell, Step,
+             Effect, MapRef, TableRef)
 
 
 _register_core()

@@ -42,10 +42,13 @@ def replay(start: Callable[[DiceSource], S], records: Sequence[Any],
            apply: Callable[[S, Any], tuple[S, Any]], origin_dice: DiceState, *,
            order_of: Callable[[Any], Any] = lambda r: r.order,
            rolls_of: Callable[[Any], Sequence[Roll]] = lambda r: r.rolls,
-           record_of: Callable[[Any], Any] = lambda r: r) -> tuple[S, DiceSource]:
+           record_of: Callable[[Any], Any] = lambda r: r,
+           describe: Callable[[Any], str] | None = None) -> tuple[S, DiceSource]:
     """Play ``records`` again (the first is the start of the game, with no order).
 
     Returns the final state and the game's own dice, drawn up to where the log ends.
+    ``describe`` names a logged record in the error (by default the ``repr`` of its order);
+    ``start`` may itself check the logged start of the game (``records[0]``).
 
     Raises
     ------
@@ -57,7 +60,8 @@ def replay(start: Callable[[DiceSource], S], records: Sequence[Any],
     for k, logged in enumerate(records[1:], 1):
         state, rec = apply(state, order_of(logged))
         if rec != record_of(logged):
-            raise ReplayDivergedError(f"replay diverged at order #{k} ({order_of(logged)!r}): "
+            where = repr(order_of(logged)) if describe is None else describe(logged)
+            raise ReplayDivergedError(f"replay diverged at order #{k} ({where}): "
                                       "its record differs from the log (T-6)")
     source = DiceSource.from_state(origin_dice)
     for k, r in enumerate(rolls, 1):

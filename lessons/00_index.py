@@ -34,6 +34,7 @@
 # | 09 | [Real ground 真实地形](09_real_ground.ipynb) | A hex map from a real DEM step by step (window, UTM, heights, levels, drainage, overlay), sight lines on real ground, and the hex rule against GDAL's terrain viewshed with measured figures. |
 # | 10 | [The squad game 班组级步兵推演](10_squad.ipynb) | The squad-level infantry variant: teams, postures (姿态) and the front hex (前一格), detection (侦察结算) of detection range against detectability, standing orders (作战指令) on contact, the attack formula (攻击结算) by hand and by the library with its exact odds, and the fog of war of the lesson scenario. |
 # | 11 | [Prokhorovka 1943 普罗霍夫卡](11_prokhorovka.ipynb) | The square-grid variant of Appendix B: squares and sight (四方格), armour penetration by plate (击穿, 跳弹) and why a flank shot at a Tiger in the forest matters, the mortar call's scatter (呼叫火炮支援) computed exactly, and a short played cut of the battle (P-5…P-24). |
+# | 12 | [Three designs side by side 三种设计](12_three_designs.ipynb) | The tank game, the squad game and Prokhorovka 1943 compared: scale and grid, how each decides sight, fire and damage, where chance enters, the exact distribution of one attack in each from the games' own odds code, and what each asks of the player. |
 # | — | [Instructor demo 教员演示](instructor_demo.ipynb) | For the instructor: the interactive board and sight explorer to show in class. |
 
 # %% [markdown]
@@ -86,7 +87,7 @@ lessons = here if (here / "00_index.ipynb").exists() else here / "lessons"
 names = ["01_hex_map.ipynb", "02_line_of_sight.ipynb", "03_observation_chart.ipynb",
          "04_direct_fire.ipynb", "05_movement.ipynb", "06_artillery.ipynb",
          "07_event_cards.ipynb", "08_computer_opponent.ipynb", "09_real_ground.ipynb",
-         "10_squad.ipynb", "11_prokhorovka.ipynb",
+         "10_squad.ipynb", "11_prokhorovka.ipynb", "12_three_designs.ipynb",
          "instructor_demo.ipynb"]
 for name in names:
     print(("✓" if (lessons / name).exists() else "✗ missing"), name)

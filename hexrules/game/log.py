@@ -4,7 +4,8 @@ replay.
 A :class:`GameLog` is the :class:`~hexrules.game.state.GameOrigin` (scenario, map and tables
 by reference, starting units, turns, referee options, the starting dice and seed) plus every
 :class:`~hexrules.game.records.GameRecord`, the first being the start of the game. It saves
-to JSON and :meth:`GameLog.replay` plays it again:
+to JSON and :meth:`GameLog.replay` plays it again with the replay every game of the project
+shares (:func:`hexrules.replay.replay`):
 
 1. the rolls of every record, in order, become :meth:`ScriptedDice.from_log
    <hexrules.dice.ScriptedDice.from_log>` dice, so a replay that asks for another roll than
@@ -37,12 +38,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from hexrules.dice import DiceSource, Roll, ScriptedDice
+from hexrules.dice import DiceSource, Roll
 from hexrules.errors import GameFormatError, ReplayDivergedError, RulesError
 from hexrules.game.records import GameRecord
 from hexrules.game.state import GameOrigin, GameState
 from hexrules.map.hexmap import HexMap
 from hexrules.records import RecordFormatError, decode, encode
+from hexrules.replay import replay
 from hexrules.tables import TableSet
 
 __all__ = ["LOG_FORMAT", "GameLog"]
@@ -115,25 +117,17 @@ class GameLog:
         m = self.origin.map.resolve(hexmap)
         t = tables if tables is not None else self.origin.tables.resolve()
         records = self.records if upto is None else self.records[:upto + 1]
-        rolls = tuple(roll for r in records for roll in r.rolls)
-        scripted = ScriptedDice.from_log(rolls)
-        state = start(self.origin, m, t, dice=scripted)
-        if records and state.log[0] != records[0]:
-            raise ReplayDivergedError("replay diverged at the start of the game: the record "
-                                      "differs from the log (T-6)")
-        for k, logged in enumerate(records[1:], 1):
-            state, rec = state.apply(logged.order)
-            if rec != logged:
-                raise ReplayDivergedError(
-                    f"replay diverged at order #{k} ({logged.order!r}, turn {logged.turn}, "
-                    f"{logged.phase.label}): its record differs from the log (T-6)")
-        source = DiceSource.from_state(self.origin.dice)
-        for k, r in enumerate(rolls, 1):
-            face = source.d6(r.rule, r.purpose)
-            if face != r.value:
-                raise ReplayDivergedError(
-                    f"replay diverged at roll #{k} ({r.rule} {r.purpose}): the log has face "
-                    f"{r.value}, the game's own dice give {face} (T-6)")
+
+        def begin(dice: DiceSource) -> GameState:
+            state = start(self.origin, m, t, dice=dice)
+            if records and state.log[0] != records[0]:
+                raise ReplayDivergedError("replay diverged at the start of the game: the "
+                                          "record differs from the log (T-6)")
+            return state
+
+        state, source = replay(
+            begin, records, lambda s, order: s.apply(order), self.origin.dice,
+            describe=lambda r: f"{r.order!r}, turn {r.turn}, {r.phase.label}")
         final = dataclasses.replace(state, dice=source.getstate(log=False))
         final.__dict__["_live_dice"] = source
         return final

@@ -27,14 +27,14 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from hexrules.artillery.record import ArtilleryRecord, MarkerEntryRecord
 from hexrules.combat.record import FireRecord
 from hexrules.dice import Roll
-from hexrules.records import Effect, Step, decode_as, encode, register
+from hexrules.records import Effect, Step, register
+from hexrules.rulings import OrderParts, Ruling
 from hexrules.units import Side
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -45,7 +45,7 @@ __all__ = ["GameEvent", "GameRecord", "Part"]
 
 
 @dataclass(frozen=True)
-class GameEvent:
+class GameEvent(Ruling):
     """One ruling of the engine: its rule, a bilingual title, steps, effects and rolls."""
 
     rule: str
@@ -53,23 +53,6 @@ class GameEvent:
     steps: tuple[Step, ...] = ()
     effects: tuple[Effect, ...] = ()
     rolls: tuple[Roll, ...] = ()
-
-    @property
-    def rules(self) -> tuple[str, ...]:
-        """The rule IDs applied, in order of first use."""
-        out: dict[str, None] = {self.rule: None}
-        for st in self.steps:
-            out.setdefault(st.rule, None)
-        return tuple(out)
-
-    def to_dict(self) -> dict[str, object]:
-        """A JSON-safe dictionary."""
-        return encode(self)  # type: ignore[return-value]
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, object]) -> GameEvent:
-        """The event of a :meth:`to_dict` dictionary."""
-        return decode_as(cls, data)
 
     def __str__(self) -> str:
         from hexrules.render.text import game_event_text
@@ -88,7 +71,7 @@ Part = GameEvent | FireRecord | ArtilleryRecord | MarkerEntryRecord
 
 
 @dataclass(frozen=True)
-class GameRecord:
+class GameRecord(OrderParts):
     """Everything one order caused, in order: fire records and engine events.
 
     Attributes
@@ -113,39 +96,9 @@ class GameRecord:
     rolls: tuple[Roll, ...]
 
     @property
-    def rules(self) -> tuple[str, ...]:
-        """Every rule ID applied, in order of first use."""
-        out: dict[str, None] = {}
-        if self.order is not None and self.order.rule:
-            out[self.order.rule] = None
-        for p in self.parts:
-            for r in p.rules:
-                out.setdefault(r, None)
-        return tuple(out)
-
-    @property
-    def steps(self) -> tuple[Step, ...]:
-        """Every part's steps, in order."""
-        return tuple(st for p in self.parts for st in p.steps)
-
-    @property
-    def effects(self) -> tuple[Effect, ...]:
-        """Every part's effects, in order."""
-        return tuple(e for p in self.parts for e in p.effects)
-
-    @property
     def fire(self) -> tuple[FireRecord, ...]:
         """The fire records among the parts."""
         return tuple(p for p in self.parts if isinstance(p, FireRecord))
-
-    def to_dict(self) -> dict[str, object]:
-        """A JSON-safe dictionary; :meth:`from_dict` gives back an equal record."""
-        return encode(self)  # type: ignore[return-value]
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> GameRecord:
-        """The record of a :meth:`to_dict` dictionary."""
-        return decode_as(cls, data)
 
     def __repr__(self) -> str:
         who = "" if self.side is None else f" {self.side.value}"

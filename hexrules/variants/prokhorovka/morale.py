@@ -135,4 +135,4 @@ def rout_roll(rules: Rules, dice: DiceSource, squad: str, level: str) -> ProkRec
                       (("die", die), ("routed", routed)))
 
 
-register(MoraleTrack)
+register(MoraleTrack, namespace="prok")

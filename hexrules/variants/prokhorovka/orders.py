@@ -14,7 +14,7 @@ order                  phase       what it does
 =====================  ==========  =========================================================
 
 >>> OpenFire("GQ1", "SQ2", "win").to_dict()
-{'$': 'OpenFire', 'unit': 'GQ1', 'target': 'SQ2', 'mode': 'win'}
+{'$': 'prok.OpenFire', 'unit': 'GQ1', 'target': 'SQ2', 'mode': 'win'}
 """
 
 from __future__ import annotations
@@ -120,4 +120,4 @@ def order_from_dict(data: Mapping[str, object]) -> Order:
     return value
 
 
-register(*ORDER_TYPES)
+register(*ORDER_TYPES, namespace="prok")

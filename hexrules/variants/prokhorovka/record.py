@@ -15,17 +15,17 @@ frozen, renders itself (``str``, ``_repr_html_``) and round-trips through JSON
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 
 from hexrules.dice import Roll
-from hexrules.records import Effect, Step, StepValue, decode_as, encode, register
+from hexrules.records import Effect, Step, StepValue, register
+from hexrules.rulings import Ruling
 
 __all__ = ["ProkRecord"]
 
 
 @dataclass(frozen=True)
-class ProkRecord:
+class ProkRecord(Ruling):
     """One adjudication: rule, title, steps, rolls and outcome (see the module docstring)."""
 
     rule: str
@@ -33,14 +33,6 @@ class ProkRecord:
     steps: tuple[Step, ...] = ()
     rolls: tuple[Roll, ...] = ()
     outcome: tuple[tuple[str, StepValue | tuple], ...] = ()
-
-    @property
-    def rules(self) -> tuple[str, ...]:
-        """The rule IDs applied, in order of first use."""
-        out: dict[str, None] = {self.rule: None}
-        for st in self.steps:
-            out.setdefault(st.rule, None)
-        return tuple(out)
 
     @property
     def effects(self) -> tuple[Effect, ...]:
@@ -60,15 +52,6 @@ class ProkRecord:
         except KeyError:
             return default
 
-    def to_dict(self) -> dict[str, object]:
-        """A JSON-safe dictionary."""
-        return encode(self)  # type: ignore[return-value]
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, object]) -> ProkRecord:
-        """The record of a :meth:`to_dict` dictionary."""
-        return decode_as(cls, data)
-
     def __str__(self) -> str:
         lines = [f"[{self.rule}] {self.title}"]
         lines += [f"  {st}" for st in self.steps]
@@ -83,4 +66,4 @@ class ProkRecord:
                 f"{steps_html([('', self.steps)])}</div>")
 
 
-register(ProkRecord)
+register(ProkRecord, namespace="prok")

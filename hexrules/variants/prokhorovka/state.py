@@ -16,14 +16,15 @@ compared: two states are equal when their play is.
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from typing import ClassVar
 
 from hexrules.dice import Roll
 from hexrules.errors import IllegalOrderError
 from hexrules.grid.square import Square
-from hexrules.records import Effect, Step, decode_as, encode, register
+from hexrules.records import register
+from hexrules.rulings import OrderParts
 from hexrules.variants.prokhorovka.record import ProkRecord
 from hexrules.variants.prokhorovka.scenario import Scenario
 from hexrules.variants.prokhorovka.units import PUnit
@@ -60,9 +61,12 @@ class Pending:
 
 
 @dataclass(frozen=True)
-class OrderRecord:
+class OrderRecord(OrderParts):
     """Everything one order caused: its parts (one :class:`ProkRecord` per ruling), in order,
-    and every die rolled. Follows :class:`hexrules.records.Record`."""
+    and every die rolled. Follows :class:`hexrules.records.Record`; its rules are the
+    parts' (the order's own rule is not listed first)."""
+
+    order_rule_first: ClassVar[bool] = False
 
     order: object
     side: str | None
@@ -70,34 +74,6 @@ class OrderRecord:
     phase: str
     parts: tuple[ProkRecord, ...]
     rolls: tuple[Roll, ...]
-
-    @property
-    def rules(self) -> tuple[str, ...]:
-        """Every rule ID applied, in order of first use."""
-        out: dict[str, None] = {}
-        for p in self.parts:
-            for r in p.rules:
-                out.setdefault(r, None)
-        return tuple(out)
-
-    @property
-    def steps(self) -> tuple[Step, ...]:
-        """Every part's steps."""
-        return tuple(st for p in self.parts for st in p.steps)
-
-    @property
-    def effects(self) -> tuple[Effect, ...]:
-        """Always empty (the units are in the state)."""
-        return ()
-
-    def to_dict(self) -> dict[str, object]:
-        """A JSON-safe dictionary."""
-        return encode(self)  # type: ignore[return-value]
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, object]) -> OrderRecord:
-        """The record of a :meth:`to_dict` dictionary."""
-        return decode_as(cls, data)
 
     def __str__(self) -> str:
         head = f"turn {self.turn} {self.phase} {self.side or ''}: {self.order!r}"
@@ -175,4 +151,4 @@ class PState:
                 f"{self.phase}, {self.to_act or '-'} to act>")
 
 
-register(Mover, Pending, OrderRecord)
+register(Mover, Pending, OrderRecord, namespace="prok")

@@ -130,4 +130,4 @@ class PUnit:
         return f"<PUnit {self.id} {self.side} {self.type} {where} {what}>"
 
 
-register(PUnit)
+register(PUnit, namespace="prok")

@@ -84,4 +84,4 @@ def view(s: PState, side: str) -> PView:
                  s.scenario.name, mover)
 
 
-register(SeenUnit, PView)
+register(SeenUnit, PView, namespace="prok")

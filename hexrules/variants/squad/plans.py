@@ -183,4 +183,4 @@ class Override:
 SquadOrder = Deployment | ActionPlan | AttackPlan | Override
 
 register(StepAction, TurnAction, ChangePosture, TeamPlan, ActionPlan, Heal, Attack, AttackPlan,
-         Placement, Deployment, Override)
+         Placement, Deployment, Override, namespace="squad")

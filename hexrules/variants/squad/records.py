@@ -159,4 +159,4 @@ class SquadEvent(_Steps):
         return f"<SquadEvent {self.rule} {self.title!r}, {len(self.steps)} step(s)>"
 
 
-register(DetectionRecord, AttackRecord, HealRecord, SquadEvent)
+register(DetectionRecord, AttackRecord, HealRecord, SquadEvent, namespace="squad")

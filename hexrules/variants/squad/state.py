@@ -28,7 +28,8 @@ from typing import Any
 from hexrules.dice import Dice, DiceSource, DiceState, Roll
 from hexrules.errors import GameFormatError, RulesError
 from hexrules.glossary import label
-from hexrules.records import Effect, Step, decode, encode, register
+from hexrules.records import Step, decode, encode, register
+from hexrules.rulings import OrderParts
 from hexrules.units import Side
 from hexrules.variants.squad.plans import SquadOrder
 from hexrules.variants.squad.scenario import SquadScenario, load_scenario
@@ -56,7 +57,7 @@ class SquadPhase(Enum):
 
 
 @dataclass(frozen=True)
-class SquadRecord:
+class SquadRecord(OrderParts):
     """Everything one order caused: its parts (detection, attack, heal records, events)."""
 
     order: SquadOrder | None
@@ -65,31 +66,6 @@ class SquadRecord:
     phase: SquadPhase
     parts: tuple[Any, ...]
     rolls: tuple[Roll, ...]
-
-    @property
-    def rules(self) -> tuple[str, ...]:
-        """Every rule ID applied, in order of first use."""
-        out: dict[str, None] = {}
-        if self.order is not None:
-            out[self.order.rule] = None
-        for p in self.parts:
-            for r in p.rules:
-                out.setdefault(r, None)
-        return tuple(out)
-
-    @property
-    def steps(self) -> tuple[Step, ...]:
-        """Every part's steps, in order."""
-        return tuple(st for p in self.parts for st in p.steps)
-
-    @property
-    def effects(self) -> tuple[Effect, ...]:
-        """Every part's effects, in order."""
-        return tuple(e for p in self.parts for e in p.effects)
-
-    def to_dict(self) -> dict[str, object]:
-        """A JSON-safe dictionary."""
-        return encode(self)  # type: ignore[return-value]
 
     def __str__(self) -> str:
         who = f" · {self.side.label}" if self.side else ""
@@ -301,4 +277,4 @@ class SquadState:
 _SAVED = ("origin", "teams", "turn", "turns", "phase", "pending", "detected", "lit", "revealed",
           "attacked", "first", "removed", "winner", "dice", "log")
 
-register(SquadPhase, SquadRecord, SquadOrigin, DiceState)
+register(SquadPhase, SquadRecord, SquadOrigin, namespace="squad")  # DiceState: hexrules.records

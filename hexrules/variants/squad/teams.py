@@ -151,7 +151,7 @@ class Team:
         return replace(self, **changes)  # type: ignore[arg-type]
 
 
-register(Posture, StandingOrder, Arc, Team)
+register(Posture, StandingOrder, Arc, Team, namespace="squad")
 
 
 def hex_name(h: Hex) -> str:

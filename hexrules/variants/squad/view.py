@@ -98,4 +98,4 @@ def view(state: SquadState, side: Side | str) -> SquadView:
                      tuple(known), state.removed, tuple(reports), state.winner)
 
 
-register(KnownTeam, SquadView)
+register(KnownTeam, SquadView, namespace="squad")
