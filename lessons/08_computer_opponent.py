@@ -183,6 +183,74 @@ check.check_cause(answer_2, village)
 check.solution("2")
 
 # %% [markdown]
+# ## 4. Play a scenario in the browser 在浏览器中推演
+#
+# The scenario player (`hexrules_widgets.player.ScenarioPlayer`) is the game on the board:
+# choose a scenario and who plays each side (a person 人, or the computer at a difficulty),
+# then give your orders by clicks — in the direct-fire phase click your shooter(s), then the
+# target; in the movement phase click a tank, then hex by hex (the points left are in the
+# phase line); every other legal order (pass, end of the move, opportunity fire, decline,
+# the card orders…) is a button. An order the rules refuse changes nothing, and the status
+# line says which rule refused it. Every record in the log opens with a click.
+#
+# With **fog of war 战争迷雾** the page is drawn from your side's view only: the blue tanks
+# no red tank sees are not on the page at all.
+#
+# Below, a few orders are given from Python (the same buttons and clicks): red passes in the
+# direct-fire phase, starts R1's move, steps two hexes east, tries a hex that is not next to
+# it (refused: read the status line) and ends the move. Then play on yourself.
+
+# %%
+from hexrules_widgets.player import ScenarioPlayer
+
+from hexrules.units import Side
+
+player = ScenarioPlayer("meeting", red="human", blue="normal", fog=True, seed=4,
+                        board_height="480px")
+m = player.board.hexmap
+player.press("Pass")                                   # T-2: red passes
+r1 = next(u for u in player.screen.view.units if u.id == "R1")
+player.click(r1.hex)                                   # V-4: R1 declares a move
+for name in ("4563OD", "4563PD", "4563QC"):            # two steps, then one too far
+    player.click(m.parse(name))
+print(player.status_line.value)
+player.press("End of the move")
+player
+
+# %% [markdown]
+# **Exercise 3.** How many blue tanks does red's screen hide now? (Read the phase line.)
+
+# %%
+answer_3 = None  # a whole number
+check.check_hidden(answer_3, player)
+
+# %%
+check.solution("3")
+
+# %% [markdown]
+# Without fog of war the computer's reasoning (电脑的决策) is shown under the log: its top
+# candidates and the numbers behind each. Here red passes and blue answers.
+
+# %%
+open_game = ScenarioPlayer("meeting", red="human", blue="normal", fog=False, seed=4,
+                           board_height="480px")
+open_game.press("Pass")
+decision = open_game.controller.decisions[Side("blue")]
+print(decision)
+decision
+
+# %% [markdown]
+# **Exercise 4.** The computer passed rather than fire B2 at R1 (its second candidate).
+# Which part of that candidate weighs most against it? Answer its name, e.g. `"damage"`.
+
+# %%
+answer_4 = None  # a part's name
+check.check_against(answer_4, decision)
+
+# %%
+check.solution("4")
+
+# %% [markdown]
 # ## Summary 小结
 #
 # - A player is anything with `decide(view, legal) -> Decision`; `play(scenario, players)`
@@ -193,3 +261,5 @@ check.solution("2")
 # - `balance` measures a scenario over many seeded games with confidence intervals; a few
 #   games are enough to see that a defender sitting in cover on the objectives, watching
 #   the only approaches, wins the village unless the attacker finds a way in.
+# - The scenario player plays a shipped scenario on the board, hot seat or against the
+#   computer; with fog of war the page holds only your side's view.

@@ -22,7 +22,8 @@ from _check import Verdict, say
 
 from hexrules import load_tables
 
-__all__ = ["check_cause", "check_favoured", "favoured", "solution"]
+__all__ = ["check_against", "check_cause", "check_favoured", "check_hidden", "favoured",
+           "solution"]
 
 
 def solution(exercise: str) -> Any:
@@ -76,3 +77,27 @@ def check_cause(answer: Any, scenario: Any) -> Verdict:
         return say(False, "who acts first is a d6 each phase, odd red, even blue (T-2, T-3): "
                           "it favours nobody over many games")
     return say(False, "answer 'a', 'b' or 'c'")
+
+
+def check_hidden(answer: Any, player: Any) -> Verdict:
+    """How many enemy units the player's screen hides now (its view's ``hidden``)."""
+    view = player.screen.view
+    if answer == view.hidden:
+        return say(True, "")
+    if not isinstance(answer, int):
+        return say(False, "answer a whole number")
+    return say(False, f"read the phase line: it counts the {view.side.opponent.label} units "
+                      "on the board that none of your units sees (fog of war)")
+
+
+def check_against(answer: Any, decision: Any, rank: int = 1) -> Verdict:
+    """Which part weighs most against the decision's candidate number ``rank`` (0: best):
+    its most negative part, read from the decision."""
+    parts = dict(decision.candidates[rank].parts)
+    worst = min(parts, key=lambda k: parts[k])
+    given = answer.strip().lower() if isinstance(answer, str) else None
+    if given == worst:
+        return say(True, "")
+    if given not in parts:
+        return say(False, f"answer one of the candidate's part names: {', '.join(parts)}")
+    return say(False, f"{given} is {parts[given]:+.2f}: look for the most negative part")

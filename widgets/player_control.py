@@ -1,0 +1,381 @@
+"""The kernel side of the scenario player (:mod:`hexrules_widgets.player`): the
+:class:`PlayerController` that holds the game, and the :class:`Screen` it hands the drawing.
+
+The controller holds the :class:`~hexrules.game.Game`, the seats (a person, or a computer
+:class:`~hexrules.players.Player` at a difficulty), the states before (undo in practice mode),
+saving and loading. Its :meth:`~PlayerController.screen` is all the drawing gets: the view of
+the side whose screen it is (``state.view(side)``), that side's legal orders as a plain tuple
+(not the lazy sequence, which carries the state), and the log and the computer's reasoning as
+HTML with the enemy's secrets left out — under fog of war, any record or reasoning naming a
+unit the side does not see or the hex it stands in; always, the enemy's card draws and fire
+plans, and reasoning that lists its card orders (a view holds neither the enemy's hand nor
+its fire plans).
+
+Examples
+--------
+>>> c = PlayerController("duel", red="human", blue="normal", fog=True, seed=3)
+>>> c.screen().view.side, c.screen().orders
+(Side.RED, (Pass(),))
+>>> from hexrules.game import StepTo
+>>> c.give(StepTo("4563AA")), c.status[:23]      # refused: the engine's message, no change
+(False, '✗ State unchanged 原状态不变')
+"""
+
+from __future__ import annotations
+
+import base64
+import dataclasses
+import json
+import re
+import urllib.parse
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as ipw
+
+from hexrules.errors import RulesError
+from hexrules.game import (
+    DeclareFire,
+    FieldRepair,
+    Game,
+    GameEvent,
+    GameRecord,
+    GameState,
+    Options,
+    Order,
+    PlanFire,
+    RapidReload,
+    View,
+)
+from hexrules.glossary import label
+from hexrules.map.hexgrid import Hex
+from hexrules.units import Side
+
+__all__ = ["HIDDEN_NOTE", "LEVELS", "SEAT_LABELS", "PlayerController", "Screen", "named_ids",
+           "order_label", "record_summary", "widget_states"]
+
+LEVELS = ("human", "easy", "normal", "hard")
+SEAT_LABELS = {"human": "Human 人", "easy": "Computer easy 电脑 易",
+                "normal": "Computer normal 电脑 中", "hard": "Computer hard 电脑 难"}
+HIDDEN_NOTE = "details not shown to you 不公开 (fog of war 战争迷雾, cards in hand, fire plans)"
+
+
+def order_label(order: Order) -> str:
+    """A short bilingual label of an order (a button's text).
+
+    >>> from hexrules.game import Pass, OpportunityFire
+    >>> order_label(Pass()), order_label(OpportunityFire(("B1",)))
+    ('Pass 放弃行动', 'Opportunity fire 机会射击: B1')
+    """
+    name = type(order).__name__
+    key = {"Pass": "pass", "EndMove": "end_move", "Decline": "decline",
+           "MovingFire": "moving_fire", "ShortHaltFire": "short_halt_fire",
+           "OpportunityFire": "opportunity_fire", "CoveringFire": "covering_fire",
+           "FieldRepair": "field_repair", "PlanFire": "fire_plan",
+           "RapidReload": "rapid_reload", "DeclareFire": "direct_fire",
+           "StartMove": "declare_move", "StepTo": "move_step"}.get(name)
+    text = label(key) if key else name
+    f = dataclasses.asdict(order) if dataclasses.is_dataclass(order) else {}
+    bits = []
+    for k in ("shooters", "unit", "target"):
+        v = getattr(order, k, None)
+        if isinstance(v, tuple):
+            bits.append(", ".join(v))
+        elif v is not None and not isinstance(v, Hex):
+            bits.append(str(v))
+    if isinstance(order, DeclareFire):
+        bits = [f"{', '.join(order.fire.shooters)} → {order.fire.target}"]
+    if f.get("enhance"):
+        bits.append("+E-2")
+    return text + (": " + " → ".join(bits) if bits else "")
+
+
+@dataclass(frozen=True)
+class Screen:
+    """What one side's screen shows: a value the drawing takes (nothing else of the game).
+
+    ``orders`` are the legal orders when a person on this side is to act (else empty);
+    ``log`` pairs a one-line summary with the record's HTML (``""``: hidden by fog of war);
+    ``explanation`` the computer's last decision as HTML (filtered the same way).
+    """
+
+    view: View
+    orders: tuple[Order, ...]
+    log: tuple[tuple[str, str], ...]
+    explanation: str
+    status: str
+    waiting: bool  # a computer is to act (both seats computers: press Computer)
+    curtain: bool = False  # hot seat with fog of war: the screen changes hands
+
+
+_DATA_URL = re.compile(r"data:([\w/+.-]+)(;base64)?,([A-Za-z0-9+/=%._~-]*)")
+
+
+def _readable(text: str) -> str:
+    """Text with SVG data URLs decoded (the counters) and other data URLs (fonts) dropped."""
+    def dec(m: re.Match[str]) -> str:
+        if "svg" not in m.group(1):
+            return ""
+        body = m.group(3)
+        if m.group(2):
+            return base64.b64decode(body + "=" * (-len(body) % 4)).decode("utf-8", "replace")
+        return urllib.parse.unquote(body)
+    return _DATA_URL.sub(dec, text)
+
+
+def named_ids(text: str, words: set[str] | Sequence[str]) -> list[str]:
+    """The words (unit ids, hex names) named in ``text`` as whole words, SVG images included
+    (for the fog-of-war filter and leak tests: a widget state, a page's DOM).
+
+    >>> named_ids("<p>R1 fires on B12</p>", {"R1", "B1"})
+    ['R1']
+    """
+    text = _readable(text)
+    return sorted(w for w in set(words)
+                  if re.search(rf"(?<![A-Za-z0-9]){re.escape(w)}(?![A-Za-z0-9])", text))
+
+
+def _mentions(text: str, words: set[str]) -> bool:
+    return bool(named_ids(text, words))
+
+
+class PlayerController:
+    """The kernel side of the scenario player: the game, the seats, undo, save and load.
+
+    Parameters
+    ----------
+    scenario : str
+        A shipped scenario (:meth:`Scenario.available`).
+    red, blue : str or Player
+        ``"human"``, a difficulty (``"easy"``, ``"normal"``, ``"hard"``: a
+        :class:`~hexrules.players.DefaultPlayer`) or any player object.
+    fog : bool
+        Fog of war (each screen shows its side's view only).
+    seed : int
+        The dice seed (the computers' seeds derive from it).
+    practice : bool
+        Keep the states before, so a person may take an order back (:meth:`undo`).
+    dice : DiceSource, optional
+        The dice (e.g. :class:`~hexrules.ScriptedDice` for an instructor's rehearsal).
+    state : GameState, optional
+        Go on from this position instead (a lesson's or an instructor's set-up); its own
+        options (fog of war) stand.
+    """
+
+    def __init__(self, scenario: str = "duel", *, red: Any = "human", blue: Any = "normal",
+                 fog: bool = True, seed: int = 1, practice: bool = True,
+                 dice: Any = None, state: GameState | None = None) -> None:
+        self.scenario, self.fog, self.seed, self.practice = scenario, fog, seed, practice
+        if state is not None:
+            self.game = Game(state)
+            self.fog = state.options.fog_of_war
+        else:
+            base = GameState.from_scenario(scenario, seed=seed, dice=dice)
+            opts: Options = dataclasses.replace(base.options, fog_of_war=fog)
+            self.game = Game.from_scenario(scenario, seed=seed, dice=dice, options=opts)
+        self.seats = {Side.RED: self._seat(red, Side.RED), Side.BLUE: self._seat(blue, Side.BLUE)}
+        self.decisions: dict[Side, Any] = {}
+        self.status = f"{label('scenario')}: {scenario}"
+        self.observer = Side.RED
+        self.shown: Side | None = None  # hot seat with fog: the side that has the screen
+        self.run_computers()
+
+    def _seat(self, who: Any, side: Side) -> Any:
+        if isinstance(who, str):
+            if who not in LEVELS:
+                raise RulesError(f"a seat is one of {', '.join(LEVELS)} or a player, got {who!r}")
+            if who == "human":
+                return None
+            from hexrules.players import DefaultPlayer, derive_seed
+
+            return DefaultPlayer(seed=derive_seed(self.seed, side.value), level=who)
+        return who
+
+    # -- who sees what -------------------------------------------------------------------
+    def human(self, side: Side | None) -> bool:
+        """Whether a person sits on ``side``."""
+        return side is not None and self.seats[side] is None
+
+    @property
+    def screen_side(self) -> Side:
+        """Whose screen is drawn: the person to act (hot seat), the one person, or the
+        observer (both seats computers)."""
+        to_act = self.game.state.to_act
+        if self.human(to_act):
+            return to_act  # type: ignore[return-value]
+        people = [s for s in Side if self.human(s)]
+        return people[0] if people else self.observer
+
+    def hidden(self, side: Side) -> tuple[set[str], set[str]]:
+        """The ids the side does not see and the hexes where they stand (kernel side only)."""
+        state = self.game.state
+        known = {u.id for u in state.view(side).units}
+        lost = {u.id for u in state.losses}
+        ids = {u.id for u in state.units if u.id not in known and u.id not in lost}
+        hexes = {state.hexmap.name_of(u.hex) for u in state.units if u.id in ids}
+        return ids, hexes
+
+    def _public(self, text: str, by: Side | None, side: Side, hidden: tuple[set[str], set[str]]
+                ) -> bool:
+        if not self.fog or by is side:
+            return True
+        ids, hexes = hidden
+        return not _mentions(text, ids | hexes)
+
+    def _record_html(self, rec: GameRecord, side: Side) -> str:
+        """The record's HTML without the enemy's secrets: its card draws and its fire plans
+        (the enemy's hand and plan targets are not in a view, fog of war or not)."""
+        foe = side.opponent
+        if rec.side is foe and isinstance(rec.order, PlanFire):
+            return ""
+        parts = []
+        for part in rec.parts:
+            if isinstance(part, GameEvent):
+                keep = tuple(st for st in part.steps if not (
+                    st.rule in ("T-4", "A-1") and ("side 方", foe.label) in st.inputs))
+                part = dataclasses.replace(part, steps=keep)
+            parts.append(part)
+        return dataclasses.replace(rec, parts=tuple(parts))._repr_html_()
+
+    def _decision_public(self, d: Any, by: Side, side: Side) -> bool:
+        """The enemy computer's reasoning lists orders it did not give: none may be a card
+        order (they would show its hand) or fire plan."""
+        if by is side:
+            return True
+        for c in d.candidates:
+            o = c.order
+            secret = isinstance(o, PlanFire | FieldRepair | RapidReload) or bool(
+                getattr(o, "enhance", None))
+            if secret and (o != d.order or isinstance(o, PlanFire)):
+                return False
+        return True
+
+    def hand_over(self) -> None:
+        """The next person has the screen (hot seat with fog of war)."""
+        self.shown = self.screen_side
+
+    def screen(self) -> Screen:
+        """What the screen side may see now (the only thing the widget draws).
+
+        Hot seat with fog of war: when the screen passes to the other side, a curtain first
+        (nothing of either side drawn) until :meth:`hand_over`.
+        """
+        state, side = self.game.state, self.screen_side
+        if self.fog and all(self.human(s) for s in Side) and self.shown is not side:
+            if self.shown is None:
+                self.shown = side
+            else:
+                v = state.view(side)
+                empty = dataclasses.replace(v, units=(), losses=(), move=None, window=None,
+                                            melee=None, hexes=(), cards=None)
+                return Screen(empty, (), (), "", f"{side.label}: {label('to_act')} — "
+                              "hand over the screen 交换", False, True)
+        hid = self.hidden(side)
+        log = []
+        for rec in state.log:
+            summary = record_summary(rec)
+            body = self._record_html(rec, side)
+            if body and self._public(body, rec.side, side, hid):
+                log.append((summary, body))
+            else:
+                who = rec.side.label if rec.side else ""
+                log.append((f"{who} {rec.phase.label}: {HIDDEN_NOTE}", ""))
+        expl = ""
+        for by, d in self.decisions.items():
+            text = d._repr_html_()
+            expl += (text if self._public(text, by, side, hid)
+                     and self._decision_public(d, by, side)
+                     else f"<p>{by.label}: {HIDDEN_NOTE}</p>")
+        orders: tuple[Order, ...] = ()
+        if self.human(state.to_act) and state.to_act is side and not state.over:
+            orders = tuple(state.legal_orders())
+        waiting = not state.over and not self.human(state.to_act)
+        return Screen(state.view(side), orders, tuple(log), expl, self.status, waiting)
+
+    # -- giving orders -------------------------------------------------------------------
+    def give(self, order: Order) -> bool:
+        """Give a person's order; an order the engine refuses changes nothing and its message
+        becomes the status. Then the computers play until a person is to act."""
+        try:
+            rec = self.game.apply(order)
+        except RulesError as exc:
+            self.status = f"✗ {label('state_unchanged')}: {exc}"
+            return False
+        self.status = f"✓ {record_summary(rec)}"
+        self.run_computers()
+        return True
+
+    def computer_step(self) -> bool:
+        """One decision of the computer to act (both seats computers); whether one was made."""
+        state = self.game.state
+        side = state.to_act
+        if state.over or side is None or self.human(side):
+            return False
+        p = self.seats[side]
+        legal = state.legal_orders()
+        d = p.decide(state.view(side), legal)
+        self.decisions[side] = d
+        self.game.apply(d.order)
+        return True
+
+    def run_computers(self, limit: int = 2000) -> None:
+        """Let the computers act until a person is to act (nothing when both are computers)."""
+        if not any(self.human(s) for s in Side):
+            return
+        for _ in range(limit):
+            if not self.computer_step():
+                return
+
+    def undo(self) -> bool:
+        """Take back the last person's order (practice mode); the computer's answers too."""
+        g = self.game
+        if not self.practice:
+            self.status = "✗ undo is off (practice mode 练习 only)"
+            return False
+        for i in range(len(g.history) - 2, -1, -1):
+            st = g.history[i]
+            if self.human(st.to_act):
+                del g.history[i + 1:]
+                self.status = "↶ undone"
+                return True
+        self.status = "✗ nothing to undo"
+        return False
+
+    def save(self, path: str | Path) -> None:
+        """Write the game (its state) to a JSON file."""
+        Path(path).write_text(json.dumps(self.game.to_dict(), ensure_ascii=False),
+                              encoding="utf-8")
+        self.status = f"saved {path}"
+
+    def load(self, path: str | Path) -> None:
+        """Read a saved game; the seats stay."""
+        self.game = Game.load(path)
+        self.fog = self.game.state.options.fog_of_war
+        self.status = f"loaded {path}"
+        self.run_computers()
+
+
+def record_summary(rec: GameRecord) -> str:
+    who = rec.side.label if rec.side else ""
+    what = order_label(rec.order) if rec.order is not None else label("setup")
+    return f"T{rec.turn} {rec.phase.label} · {who} {what}"
+
+
+def widget_states(root: ipw.Widget) -> list[dict[str, Any]]:
+    """The synced states of ``root`` and every widget it reaches (for leak tests)."""
+    seen: dict[str, dict[str, Any]] = {}
+
+    def walk(w: Any) -> None:
+        if isinstance(w, ipw.Widget) and w.model_id not in seen:
+            seen[w.model_id] = w.get_state()
+            for k in w.keys:
+                val = getattr(w, k, None)
+                for item in (val if isinstance(val, list | tuple) else [val]):
+                    if isinstance(item, ipw.Widget):
+                        walk(item)
+
+    walk(root)
+    return list(seen.values())
+
