@@ -76,6 +76,7 @@ bench: $(STAMP)
 	$(PY) benchmarks/bench_editor.py
 	$(PY) benchmarks/bench_threat.py
 	$(PY) benchmarks/bench_play.py
+	$(PY) benchmarks/bench_player.py
 	$(PY) benchmarks/bench_players.py time
 	$(PY) benchmarks/bench_squad.py
 	$(PY) benchmarks/bench_prokhorovka.py
