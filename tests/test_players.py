@@ -132,6 +132,26 @@ def test_fog_of_war_decisions_depend_on_the_view_only(scenario) -> None:
     assert ga == gb
 
 
+def test_default_player_presumes_an_unseen_enemy_went_for_the_objective() -> None:
+    from hexrules.players.knowledge import Memory, Situation
+
+    s = GameState.from_scenario("duel", seed=2)
+    mem = Memory()
+    sit = Situation.of(s.view("red"), s.legal_orders(), mem)
+    hexes = {k.unit.id: s.hexmap.name_of(k.unit.hex) for k in sit.enemies if not k.seen}
+    assert s.view("red").hidden == 1 and hexes == {"B1": "4563RO"}   # the public set-up
+    while s.turn < 2:
+        legal = s.legal_orders()
+        s, _ = s.apply(next((o for o in legal if isinstance(o, Pass)), legal[0]))
+    assert not [u for u in s.view("red").units if u.side is Side.BLUE]
+    sit = Situation.of(s.view("red"), s.legal_orders(), mem)
+    (b1,) = sit.enemies
+    # not seen for a turn: presumed on the saddle (it may score it, red does not see it)
+    assert s.hexmap.name_of(b1.unit.hex) == "4563PJ" and 0 < b1.weight < 1
+    loss, _ = sit.opportunity_loss("medium")
+    assert loss.max() > 0
+
+
 def test_default_player_remembers_where_an_enemy_was_last_seen() -> None:
     from hexrules.players.knowledge import Memory
 

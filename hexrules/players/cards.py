@@ -79,10 +79,13 @@ def _plan_scores(ctx: Context) -> dict[Hex, tuple[list[tuple[str, float]], str]]
             if h in m:
                 cands[h] = cands.get(h, 0.0) + w * sit.value(e) * (1.0 if h == e.hex else 0.3)
     sc = b.scenario
-    if not cands and sc is not None:  # nobody known: where the enemy set up (public)
-        for u in sc.side(sit.me.opponent).units:
-            cands[m.parse(u.hex)] = 1.0
+    setup = [m.parse(u.hex) for u in sc.side(sit.me.opponent).units] if sc is not None else []
+    if not cands:  # nobody known: where the enemy set up (public)
+        for h in setup:
+            cands[h] = 1.0
     best = sorted(cands, key=lambda h: (-cands[h], h.q, h.r))[:PLAN_CANDIDATES]
+    # the set-up hexes too: a plan that endangers nothing of ours when the others would
+    best += [h for h in setup[:2] if h not in best]
     out: dict[Hex, tuple[list[tuple[str, float]], str]] = {}
     for h in best:
         odds = attack_odds(m, h)

@@ -1,9 +1,12 @@
 """What a player knows when it decides: its memory of the enemy and the maps it derives.
 
 :class:`Memory` keeps, across decisions, where each enemy unit was last seen (fog of war:
-a view shows only the enemy units some friendly unit sees now). A remembered unit counts with
-a weight that halves each turn since it was seen, and is forgotten once a friendly unit sees
-its hex empty or it is reported destroyed (the losses are public).
+a view shows only the enemy units some friendly unit sees now). The enemy's set-up is public
+(the scenario), so each enemy unit is first remembered at its set-up hex. A remembered unit
+counts with a weight that halves each turn since it was seen; once a turn has passed, or a
+friendly unit sees its hex empty, it is presumed to have gone on to the cheapest hold
+objective it may score that we do not see (within its reach), and it is forgotten when there
+is none or it is reported destroyed (the losses are public).
 
 :class:`Situation` is one decision's knowledge: the public :class:`~.board.Board`, the view,
 the side's own units, the known enemies (seen now, weight 1, or remembered) and, computed on
@@ -32,7 +35,7 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 import numpy as np
@@ -41,6 +44,7 @@ from hexrules.game.checks import NOT_READY
 from hexrules.game.orders import Order
 from hexrules.game.state import Phase
 from hexrules.game.view import View
+from hexrules.map.hexgrid import Hex
 from hexrules.players.base import public_board
 from hexrules.players.board import D_BIT, I_BIT, Board, compose, loss_of, start_bits
 from hexrules.units import TURN_MARKERS, Side, Status, Unit
@@ -50,6 +54,14 @@ __all__ = ["Known", "Memory", "Situation"]
 #: How much the evaluation fears the enemy units it knows nothing of (fog of war): the
 #: share of their estimated danger counted for opportunity fire and for exposure.
 PRIOR_OPPORTUNITY, PRIOR_EXPOSURE = 0.5, 0.5
+
+#: How a remembered enemy's weight falls with each turn since it was last seen.
+MEMORY_DECAY = 0.5
+
+#: Whether the evaluation presumes that an enemy unit it has not seen for a turn went on to
+#: the nearest hold objective it may score out of our sight (from its set-up hex, public in
+#: the scenario, or from where it was last seen).
+PRESUME = True
 
 
 @dataclass(frozen=True)
@@ -67,14 +79,22 @@ class Memory:
     def __init__(self) -> None:
         self.last_seen: dict[str, tuple[Unit, int]] = {}
         self.turn = 0
+        self.started = False
 
     def update(self, view: View, board: Board) -> list[Known]:
         """Take in a view; the enemies known now."""
         if view.turn < self.turn:  # a new game with the same player: start afresh
             self.last_seen.clear()
+            self.started = False
         self.turn = view.turn
         me = view.side
         seen = [u for u in view.units if u.side is not me]
+        if not self.started:  # the set-up is public (the scenario): they start there
+            self.started = True
+            if PRESUME and view.hidden and board.scenario is not None:
+                for u in board.scenario.units().values():  # type: ignore[attr-defined]
+                    if u.side is not me:
+                        self.last_seen.setdefault(u.id, (u, 0))
         for u in seen:
             self.last_seen[u.id] = (u, view.turn)
         for u in view.losses:
@@ -87,12 +107,43 @@ class Memory:
                 continue
             j = board.index[u.hex]
             if own and board.vis[own, j].any():  # we see the hex and it is not there
-                del self.last_seen[uid]
-                continue
+                moved = _likely_goal(board, u, own)
+                if moved is None:
+                    del self.last_seen[uid]
+                    continue
+                u = replace(u, hex=moved)
+                self.last_seen[uid] = (u, turn)
+            elif PRESUME and turn < view.turn and own:  # not seen since: presume it went on
+                moved = _likely_goal(board, u, own, (view.turn - turn) * board.allowance)
+                if moved is not None and moved != u.hex:
+                    u = replace(u, hex=moved)
+                    self.last_seen[uid] = (u, turn)
             if turn < view.turn:  # its turn markers were removed at T-1
                 u = u.without_status(*TURN_MARKERS)
-            out.append(Known(u, 0.5 ** (1 + view.turn - turn), False))
+            out.append(Known(u, MEMORY_DECAY ** (1 + view.turn - turn), False))
         return out
+
+
+def _likely_goal(board: Board, u: Unit, own: list[int], reach: float | None = None
+                 ) -> Hex | None:
+    """Where an enemy unit that left the hex it was seen in most likely went: the hold
+    objective it may score, out of our sight, that is cheapest to reach from that hex
+    (within two moves), or ``None`` (an estimate of the evaluation, from public facts)."""
+    if u.immobilised:
+        return None
+    i = board.index[u.hex]
+    best = (2.0 * board.allowance if reach is None else reach) + 1e-9
+    where = None
+    for _, h, _, side in board.objectives():
+        if side is not None and side is not u.side:
+            continue
+        j = board.index[h]
+        if board.vis[own, j].any():
+            continue
+        c = float(board.to_go(h)[i])
+        if c <= best:
+            best, where = c, h
+    return where
 
 
 def unit_value(board: Board, u: Unit) -> float:
