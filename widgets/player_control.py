@@ -224,10 +224,14 @@ class PlayerController:
         ids, hexes = hidden
         return not _mentions(text, ids | hexes)
 
-    def _record_html(self, rec: GameRecord, side: Side) -> str:
+    def _record_html(self, rec: GameRecord, side: Side,
+                     hidden: tuple[set[str], set[str]] = (set(), set())) -> str:
         """The record's HTML without the enemy's secrets: its card draws and its fire plans
-        (the enemy's hand and plan targets are not in a view, fog of war or not)."""
+        (the enemy's hand and plan targets are not in a view, fog of war or not), and, with
+        fog of war, without the engine's events that name a unit the side does not see or its
+        hex (e.g. the T-1 list of markers removed), even inside the side's own order."""
         foe = side.opponent
+        words = hidden[0] | hidden[1] if self.fog else set()
         if rec.side is foe and isinstance(rec.order, PlanFire):
             return ""
         parts = []
@@ -236,6 +240,8 @@ class PlayerController:
                 keep = tuple(st for st in part.steps if not (
                     st.rule in ("T-4", "A-1") and ("side 方", foe.label) in st.inputs))
                 part = dataclasses.replace(part, steps=keep)
+                if words and _mentions(part._repr_html_(), words):
+                    continue
             parts.append(part)
         return dataclasses.replace(rec, parts=tuple(parts))._repr_html_()
 
@@ -276,7 +282,7 @@ class PlayerController:
         log = []
         for rec in state.log:
             summary = record_summary(rec)
-            body = self._record_html(rec, side)
+            body = self._record_html(rec, side, hid)
             if body and self._public(body, rec.side, side, hid):
                 log.append((summary, body))
             else:

@@ -86,7 +86,11 @@ _UPDATED = """(want) => {
 
 def _widget_dom(page: Any) -> str:
     """The player's DOM (the notebook's own cell source names every unit of a set-up)."""
-    return page.locator(".hexrules-scenario-player").evaluate("e => e.outerHTML")
+    # Without the widgets' stylesheet: its CJK web font is base64, where an id such as "B2"
+    # can occur by chance between two non-word characters.
+    return page.locator(".hexrules-scenario-player").evaluate(
+        "e => { const c = e.cloneNode(true); c.querySelectorAll('style').forEach(s => s.remove());"
+        " return c.outerHTML; }")
 
 
 def _drive(page: Any, mirror: PlayerController) -> tuple[list[str], list[float]]:
