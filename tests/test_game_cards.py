@@ -329,6 +329,16 @@ def test_A_1_to_A_7_a_mission_in_the_game_hits_every_unit_of_a_stack() -> None:
     assert "A-7" in str(rec) and "hexrules" in rec._repr_html_()
 
 
+def test_C_2_one_impact_marker_per_gun_that_lands_public_to_both_sides() -> None:
+    s, rec = _mission([2, 3, 5, 6, 6])  # five guns cancelled, gun 6 lands on target
+    (art,) = [p for p in rec.parts if isinstance(p, ArtilleryRecord)]
+    (mk,) = s.cards.markers
+    landed = [g for g in art.guns if not g.cancelled]
+    assert len(landed) == 1 and mk.hex == H(6, 4) and mk.number == 6
+    assert (mk.side, mk.gun, mk.level, mk.turn) == (Side.RED, "155", 7, 2)  # ring-0 level A-6
+    assert s.view("red").cards.markers == s.view("blue").cards.markers == (mk,)
+
+
 def test_E_4_reactive_armour_acts_on_an_artillery_hit_too() -> None:
     s, rec = _mission([2, 3, 5, 6, 6], blue_cards=(Card.REACTIVE_ARMOUR,))
     (art,) = [p for p in rec.parts if isinstance(p, ArtilleryRecord)]
@@ -506,3 +516,25 @@ def test_E_2_E_4_order_odds_equal_every_dice_sequence_of_the_adjudication() -> N
         s.hexmap, order.fire, units=units, dice=d, tables=s.tables,
         **ctx).target_after.status))  # type: ignore[arg-type]
     assert exact.final == {k: v for k, v in rolled.items() if v}
+
+
+
+def test_logview_the_enemy_never_reads_a_fire_plan_and_fog_hides_unseen_units() -> None:
+    from hexrules.game.logview import hidden_from, names, public_record
+
+    target = H(6, 4)
+    units = [Unit("R1", "red", H(0, 0)), Unit("B1", "blue", target), Unit("B2", "blue", target)]
+    s = game(units, [1, 1], hand((Card.SUPPORT_155,)))
+    s = passes(s, 4)
+    s, rec = s.apply(PlanFire(s.hexmap.name_of(target)))
+    assert public_record(s, rec, "blue") is None                 # the target stays secret
+    assert public_record(s, rec, "red") is not None
+    fogged = dataclasses.replace(s, origin=dataclasses.replace(
+        s.origin, options=dataclasses.replace(s.options, fog_of_war=True)))
+    ids, hexes = hidden_from(fogged, "red")
+    assert ids and hexes                                          # B1, B2 unseen from 0,0
+    shown = [public_record(fogged, r, "red") for r in fogged.log]
+    assert any(r is not None for r in shown)
+    for r in shown:
+        if r is not None and r.side is not Side.RED:
+            assert not names(f"{r}\n{r._repr_html_()}", ids | hexes)

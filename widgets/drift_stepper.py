@@ -41,7 +41,15 @@ from typing import Any
 import ipywidgets as ipw
 from hexrules_widgets.board import HexBoard
 from hexrules_widgets.fire_panels import step_html
-from hexrules_widgets.stepper import CAUGHT, DiceControls, StepNav, dice_html, error_html, pct
+from hexrules_widgets.stepper import (
+    CAUGHT,
+    DiceControls,
+    StepNav,
+    Stepping,
+    dice_html,
+    error_html,
+    pct,
+)
 from hexrules_widgets.style import style_widget
 from hexrules_widgets.units import CounterLayer, show_impacts, show_path, show_zone, units_of
 
@@ -146,7 +154,7 @@ def m3_chart_svg(direction: int | None = None, size: int = 150) -> str:
     return "".join(parts)
 
 
-class DriftStepper(ipw.VBox):
+class DriftStepper(Stepping, ipw.VBox):
     """Plan an artillery mission on the board, see the drift heat map, step gun by gun.
 
     Parameters
@@ -342,31 +350,7 @@ class DriftStepper(ipw.VBox):
         self.nav.set(0, len(self.stages))
         self.go(0)
 
-    def enter_faces(self, text: str) -> ArtilleryRecord | None:
-        """Typed-in mode: the faces rolled for the roll asked; bad input is refused."""
-        if self.need is None:
-            return None
-        try:
-            self.dice.typed.enter(text, self.need)
-        except CAUGHT as exc:
-            self.typed_prompt.value = error_html(exc)
-            return None
-        return self.adjudicate()
-
     # -- stepping ------------------------------------------------------------------------
-    @property
-    def stage(self) -> DriftStage | None:
-        """The stage shown."""
-        return self.stages[self.index] if self.stages else None
-
-    def next(self) -> None:
-        """Next step."""
-        self.nav.move(self.index + 1)
-
-    def back(self) -> None:
-        """Previous step."""
-        self.nav.move(self.index - 1)
-
     def go(self, index: int) -> None:
         """Show stage ``index``: its panel, the marker, the zone and the counters then."""
         if not self.stages or self.record is None:

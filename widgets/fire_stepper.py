@@ -45,6 +45,7 @@ from hexrules_widgets.stepper import (
     CAUGHT,
     DiceControls,
     StepNav,
+    Stepping,
     error_html,
     frac_html,
 )
@@ -99,7 +100,7 @@ _PROMPT = ("Click a unit for the shooter 射击单位 (more of its side: concent
            "集火射击), then an enemy unit for the target 目标")
 
 
-class FireStepper(ipw.VBox):
+class FireStepper(Stepping, ipw.VBox):
     """Declare direct fire on the board, see the exact odds, then step through F-2.
 
     Parameters
@@ -366,31 +367,9 @@ class FireStepper(ipw.VBox):
         self.nav.set(0, len(self.stages))
         self.go(0)
 
-    def enter_faces(self, text: str) -> FireRecord | None:
-        """Typed-in mode: the faces rolled for the roll asked; bad input is refused."""
-        if self.need is None:
-            return None
-        try:
-            self.dice.typed.enter(text, self.need)
-        except CAUGHT as exc:
-            self.typed_prompt.value = error_html(exc) + self.typed_prompt.value.split(
-                "</div>")[-1]
-            return None
-        return self.adjudicate()
-
     # -- stepping ------------------------------------------------------------------------
-    @property
-    def stage(self) -> Stage | None:
-        """The stage shown."""
-        return self.stages[self.index] if self.stages else None
-
-    def next(self) -> None:
-        """Next step."""
-        self.nav.move(self.index + 1)
-
-    def back(self) -> None:
-        """Previous step."""
-        self.nav.move(self.index - 1)
+    def _typed_refused(self, exc: Exception) -> None:
+        self.typed_prompt.value = error_html(exc) + self.typed_prompt.value.split("</div>")[-1]
 
     def last(self) -> None:
         """The final result."""

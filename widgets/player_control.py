@@ -6,10 +6,8 @@ The controller holds the :class:`~hexrules.game.Game`, the seats (a person, or a
 saving and loading. Its :meth:`~PlayerController.screen` is all the drawing gets: the view of
 the side whose screen it is (``state.view(side)``), that side's legal orders as a plain tuple
 (not the lazy sequence, which carries the state), and the log and the computer's reasoning as
-HTML with the enemy's secrets left out — under fog of war, any record or reasoning naming a
-unit the side does not see or the hex it stands in; always, the enemy's card draws and fire
-plans, and reasoning that lists its card orders (a view holds neither the enemy's hand nor
-its fire plans).
+HTML as that side may read them, decided by :mod:`hexrules.game.logview` (what is left out
+under fog of war, and always the enemy's hand and fire plans: a ruling, not the widget's).
 
 Examples
 --------
@@ -38,17 +36,14 @@ import ipywidgets as ipw
 from hexrules.errors import RulesError
 from hexrules.game import (
     DeclareFire,
-    FieldRepair,
     Game,
-    GameEvent,
     GameRecord,
     GameState,
     Options,
     Order,
-    PlanFire,
-    RapidReload,
     View,
 )
+from hexrules.game.logview import decision_is_public, hidden_from, names, public_record
 from hexrules.glossary import label
 from hexrules.map.hexgrid import Hex
 from hexrules.units import Side
@@ -132,13 +127,8 @@ def named_ids(text: str, words: set[str] | Sequence[str]) -> list[str]:
     >>> named_ids("<p>R1 fires on B12</p>", {"R1", "B1"})
     ['R1']
     """
-    text = _readable(text)
-    return sorted(w for w in set(words)
-                  if re.search(rf"(?<![A-Za-z0-9]){re.escape(w)}(?![A-Za-z0-9])", text))
+    return names(_readable(text), words)
 
-
-def _mentions(text: str, words: set[str]) -> bool:
-    return bool(named_ids(text, words))
 
 
 class PlayerController:
@@ -210,53 +200,7 @@ class PlayerController:
 
     def hidden(self, side: Side) -> tuple[set[str], set[str]]:
         """The ids the side does not see and the hexes where they stand (kernel side only)."""
-        state = self.game.state
-        known = {u.id for u in state.view(side).units}
-        lost = {u.id for u in state.losses}
-        ids = {u.id for u in state.units if u.id not in known and u.id not in lost}
-        hexes = {state.hexmap.name_of(u.hex) for u in state.units if u.id in ids}
-        return ids, hexes
-
-    def _public(self, text: str, by: Side | None, side: Side, hidden: tuple[set[str], set[str]]
-                ) -> bool:
-        if not self.fog or by is side:
-            return True
-        ids, hexes = hidden
-        return not _mentions(text, ids | hexes)
-
-    def _record_html(self, rec: GameRecord, side: Side,
-                     hidden: tuple[set[str], set[str]] = (set(), set())) -> str:
-        """The record's HTML without the enemy's secrets: its card draws and its fire plans
-        (the enemy's hand and plan targets are not in a view, fog of war or not), and, with
-        fog of war, without the engine's events that name a unit the side does not see or its
-        hex (e.g. the T-1 list of markers removed), even inside the side's own order."""
-        foe = side.opponent
-        words = hidden[0] | hidden[1] if self.fog else set()
-        if rec.side is foe and isinstance(rec.order, PlanFire):
-            return ""
-        parts = []
-        for part in rec.parts:
-            if isinstance(part, GameEvent):
-                keep = tuple(st for st in part.steps if not (
-                    st.rule in ("T-4", "A-1") and ("side 方", foe.label) in st.inputs))
-                part = dataclasses.replace(part, steps=keep)
-                if words and _mentions(part._repr_html_(), words):
-                    continue
-            parts.append(part)
-        return dataclasses.replace(rec, parts=tuple(parts))._repr_html_()
-
-    def _decision_public(self, d: Any, by: Side, side: Side) -> bool:
-        """The enemy computer's reasoning lists orders it did not give: none may be a card
-        order (they would show its hand) or fire plan."""
-        if by is side:
-            return True
-        for c in d.candidates:
-            o = c.order
-            secret = isinstance(o, PlanFire | FieldRepair | RapidReload) or bool(
-                getattr(o, "enhance", None))
-            if secret and (o != d.order or isinstance(o, PlanFire)):
-                return False
-        return True
+        return hidden_from(self.game.state, side)
 
     def hand_over(self) -> None:
         """The next person has the screen (hot seat with fog of war)."""
@@ -278,21 +222,17 @@ class PlayerController:
                                             melee=None, hexes=(), cards=None)
                 return Screen(empty, (), (), "", f"{side.label}: {label('to_act')} — "
                               "hand over the screen 交换", False, True)
-        hid = self.hidden(side)
         log = []
         for rec in state.log:
-            summary = record_summary(rec)
-            body = self._record_html(rec, side, hid)
-            if body and self._public(body, rec.side, side, hid):
-                log.append((summary, body))
+            public = public_record(state, rec, side)
+            if public is not None:
+                log.append((record_summary(rec), public._repr_html_()))
             else:
                 who = rec.side.label if rec.side else ""
                 log.append((f"{who} {rec.phase.label}: {HIDDEN_NOTE}", ""))
         expl = ""
         for by, d in self.decisions.items():
-            text = d._repr_html_()
-            expl += (text if self._public(text, by, side, hid)
-                     and self._decision_public(d, by, side)
+            expl += (d._repr_html_() if decision_is_public(state, d, by, side)
                      else f"<p>{by.label}: {HIDDEN_NOTE}</p>")
         orders: tuple[Order, ...] = ()
         if self.human(state.to_act) and state.to_act is side and not state.over:

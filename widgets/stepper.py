@@ -31,7 +31,7 @@ from hexrules.dice import Dice, DiceSource, ScriptedDice, TypedDice
 from hexrules.errors import RulesError
 from hexrules.glossary import label
 
-__all__ = ["DICE_MODES", "DiceControls", "StepNav", "dice_html", "pct", "table_html"]
+__all__ = ["DICE_MODES", "DiceControls", "StepNav", "Stepping", "dice_html", "pct", "table_html"]
 
 #: The dice modes: value → button label.
 DICE_MODES = {
@@ -223,3 +223,50 @@ def error_html(exc: BaseException) -> str:
 
 # the project's errors are RulesError subclasses; the steppers catch these
 CAUGHT = (RulesError,)
+
+
+class Stepping:
+    """What both steppers do with their stages and typed-in dice (mixed into each widget).
+
+    A stepper has ``stages``, ``index``, ``nav`` (a :class:`StepNav`), ``dice`` (its
+    :class:`DiceControls`), ``need`` (the roll the typed-in dice wait for), ``typed_prompt``
+    and ``adjudicate()``.
+    """
+
+    stages: Sequence[Any]
+    index: int
+    nav: StepNav
+    dice: DiceControls
+    need: Any
+    typed_prompt: ipw.HTML
+
+    def adjudicate(self) -> Any:  # pragma: no cover - each stepper's own
+        raise NotImplementedError
+
+    def _typed_refused(self, exc: Exception) -> None:
+        """Show why typed-in faces were refused (a stepper may keep more of its prompt)."""
+        self.typed_prompt.value = error_html(exc)
+
+    def enter_faces(self, text: str) -> Any:
+        """Typed-in mode: the faces rolled for the roll asked; bad input is refused."""
+        if self.need is None:
+            return None
+        try:
+            self.dice.typed.enter(text, self.need)
+        except CAUGHT as exc:
+            self._typed_refused(exc)
+            return None
+        return self.adjudicate()
+
+    @property
+    def stage(self) -> Any:
+        """The stage shown."""
+        return self.stages[self.index] if self.stages else None
+
+    def next(self) -> None:
+        """Next step."""
+        self.nav.move(self.index + 1)
+
+    def back(self) -> None:
+        """Previous step."""
+        self.nav.move(self.index - 1)

@@ -39,6 +39,7 @@ import weakref
 from dataclasses import dataclass
 
 from hexrules.artillery.plan import CANCEL_FACE, FirePlan, drift_path
+from hexrules.combat.fire import roll_results_table  # the one table roll (F-6…F-8, A-7)
 from hexrules.dice import DiceSource
 from hexrules.glossary import label
 from hexrules.map.hexgrid import DIRECTION_NAMES, Hex
@@ -380,22 +381,9 @@ def roll_strike(level: int, terrain: Terrain, armour_value: int, *, tables: Tabl
     >>> roll_strike(7, Terrain.FOREST, 2, tables=t, dice=ScriptedDice([1, 1])).result  # W stands
     Result.W
     """
-    crt = tables.combat_results
-    if level <= 0:
-        return StrikeDice(level, (), None, None, Result.NONE, None, armour_value, Result.NONE)
-    level = min(level, crt.max_level)
-    d = dice.roll(2, rule, f"2d6 {who}".strip())
-    table = result = crt.lookup(level, d[0] + d[1]).value
-    faces = crt.terrain_faces.get(terrain) or None  # [] = no correction
-    if faces is not None and result is Result.K and (d[0] in faces or d[1] in faces):
-        result = Result.S
-    after_terrain = result
-    armour_die = None
-    if result is Result.K:
-        armour_die = dice.d6(rule, f"armour d6 {who}".strip())
-        if armour_die <= armour_value:
-            result = Result.S
-    return StrikeDice(level, d, table, faces, after_terrain, armour_die, armour_value, result)
+    return StrikeDice(*roll_results_table(level, terrain, armour_value,
+                                          lambda r: r is Result.K, tables=tables, dice=dice,
+                                          rules=(rule, rule), who=who))
 
 
 def strike_outcome(level: int, terrain: Terrain, gun: str, armour: str, *, tables: TableSet,

@@ -266,23 +266,49 @@ def roll_shot(level: int, terrain: Terrain, armour: str, *, close_combat: bool,
     >>> r.table, r.after_terrain, r.armour_die, r.result
     (Result.K, Result.S, None, Result.S)
     """
+    threshold = tables.combat_results.armour[armour]
+    return ShotDice(*roll_results_table(
+        level, None if close_combat else terrain, threshold, lambda r: r.is_damage,
+        tables=tables, dice=dice, rules=("F-6", "F-8"), who=who))
+
+
+def roll_results_table(level: int, terrain: Terrain | None, threshold: int,
+                       corrected: Callable[[Result], bool], *, tables: TableSet,
+                       dice: DiceSource, rules: tuple[str, str], who: str = ""
+                       ) -> tuple[int, tuple[int, ...], Result | None, frozenset[int] | None,
+                                  Result, int | None, int, Result]:
+    """The combat-result-table roll both direct fire (F-6…F-8) and artillery (A-7) use.
+
+    2d6 on the table at ``level`` (capped at the table's last column); the terrain
+    correction with the same dice for the results ``corrected`` accepts (``terrain=None``:
+    none, e.g. close combat); then, when such a result stands, a new d6 ≤ ``threshold``
+    turns it into S. ``rules`` are the rule IDs the 2d6 and the d6 are logged under. A level
+    ≤ 0 rolls nothing. Returns the fields of :class:`ShotDice` (and of the artillery's
+    ``StrikeDice``), in order.
+
+    >>> from hexrules import ScriptedDice
+    >>> r = roll_results_table(9, Terrain.FOREST, 4, lambda r: r.is_damage,
+    ...                        tables=load_tables(), dice=ScriptedDice([3, 2]),
+    ...                        rules=("F-6", "F-8"))
+    >>> r[2], r[-1]                      # K on the table, S after the forest's dice rule
+    (Result.K, Result.S)
+    """
     crt = tables.combat_results
-    threshold = crt.armour[armour]
     if level <= 0:
-        return ShotDice(level, (), None, None, Result.NONE, None, threshold, Result.NONE)
+        return level, (), None, None, Result.NONE, None, threshold, Result.NONE
     level = min(level, crt.max_level)
-    d = dice.roll(2, "F-6", f"2d6 {who}".strip())
+    d = dice.roll(2, rules[0], f"2d6 {who}".strip())
     table = result = crt.lookup(level, d[0] + d[1]).value
-    faces = None if close_combat else crt.terrain_faces.get(terrain) or None  # [] = none
-    if faces is not None and result.is_damage and (d[0] in faces or d[1] in faces):
+    faces = None if terrain is None else crt.terrain_faces.get(terrain) or None  # [] = none
+    if faces is not None and corrected(result) and (d[0] in faces or d[1] in faces):
         result = Result.S
     after_terrain = result
     armour_die = None
-    if result.is_damage:
-        armour_die = dice.d6("F-8", f"armour d6 {who}".strip())
+    if corrected(result):
+        armour_die = dice.d6(rules[1], f"armour d6 {who}".strip())
         if armour_die <= threshold:
             result = Result.S
-    return ShotDice(level, d, table, faces, after_terrain, armour_die, threshold, result)
+    return level, d, table, faces, after_terrain, armour_die, threshold, result
 
 
 def shot_outcome(

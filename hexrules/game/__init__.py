@@ -10,6 +10,7 @@ cards, §8 T-1…T-6, §9; docs/rules.md).
 * :mod:`~hexrules.game.legal` — :func:`legal_orders`, a lazy sequence;
 * :mod:`~hexrules.game.records` — :class:`GameRecord`, :class:`GameEvent`;
 * :mod:`~hexrules.game.log` — :class:`GameLog` and its replay;
+  :mod:`~hexrules.game.logview` what one side may read of the log (fog of war);
 * :mod:`~hexrules.game.view` — :func:`view`, each side's knowledge (fog of war, the cards);
 * :mod:`~hexrules.game.cards` — the event cards as values (:class:`Card`, :class:`HeldCard`,
   :class:`CardState`: decks, hands, fire plans, impact markers; §7);

@@ -121,20 +121,26 @@ def _jupyter_env(home: Path) -> dict[str, str]:
     return env
 
 
+def lab_settings(root: Path, extra: dict[str, dict[str, object]] | None = None) -> None:
+    """JupyterLab user settings in ``root / 'settings'`` for a quiet test server: no news or
+    update prompt, no autosave (plus ``extra``: plugin id → settings)."""
+    for plugin, values in {
+        "@jupyterlab/apputils-extension/notification": {"fetchNews": "false",
+                                                        "checkForUpdates": False},
+        "@jupyterlab/docmanager-extension/plugin": {"autosave": False},
+        **(extra or {}),
+    }.items():
+        path = root / "settings" / f"{plugin}.jupyterlab-settings"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(values))
+
+
 def _workspace(tmp_path_factory: pytest.TempPathFactory, name: str) -> Path:
     """A clean folder with a copy of the demo notebook (a run never touches the repo's)."""
     root = tmp_path_factory.mktemp(name)
     (root / "notebooks").mkdir()
     shutil.copy(DEMO, root / "notebooks" / DEMO.name)
-    settings = root / "settings"
-    for plugin, values in {
-        "@jupyterlab/apputils-extension/notification": {"fetchNews": "false",
-                                                        "checkForUpdates": False},
-        "@jupyterlab/docmanager-extension/plugin": {"autosave": False},
-    }.items():
-        path = settings / f"{plugin}.jupyterlab-settings"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(values))
+    lab_settings(root)
     return root
 
 

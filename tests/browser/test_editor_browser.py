@@ -13,7 +13,6 @@ kept in ``tests/browser/artifacts/editor-1280x720.png`` (Voila) and
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -24,7 +23,15 @@ import pytest
 from hexrules import HexMap, line_of_sight
 from hexrules.map.edit import PaintTerrain, apply_edit
 
-from .conftest import ARTIFACTS, SERVER_START_S, _free_port, _serve, _wait_port, serve_lab
+from .conftest import (
+    ARTIFACTS,
+    SERVER_START_S,
+    _free_port,
+    _serve,
+    _wait_port,
+    lab_settings,
+    serve_lab,
+)
 from .demo_page import inside, layout, wait_fitted
 
 pytestmark = pytest.mark.browser
@@ -51,14 +58,7 @@ def _notebook_folder(tmp_path_factory: pytest.TempPathFactory, name: str) -> Pat
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
                                  "language": "python"}
     nbformat.write(nb, folder / NOTEBOOK)
-    for plugin, values in {
-        "@jupyterlab/apputils-extension/notification": {"fetchNews": "false",
-                                                        "checkForUpdates": False},
-        "@jupyterlab/docmanager-extension/plugin": {"autosave": False},
-    }.items():
-        path = root / "settings" / f"{plugin}.jupyterlab-settings"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(values))
+    lab_settings(root)
     return root
 
 

@@ -9,7 +9,6 @@ big enough to read. Screenshots land in ``tests/artifacts/`` on failure (or alwa
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import sys
@@ -18,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import ARTIFACTS, REPO, serve_lab
+from .conftest import ARTIFACTS, REPO, lab_settings, serve_lab
 
 pytestmark = pytest.mark.browser
 
@@ -41,16 +40,8 @@ def lessons_lab_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     root = tmp_path_factory.mktemp("lessons-lab")
     shutil.copytree(LESSONS, root / "notebooks",
                     ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"))
-    for plugin, values in {
-        "@jupyterlab/apputils-extension/notification": {"fetchNews": "false",
-                                                        "checkForUpdates": False},
-        "@jupyterlab/docmanager-extension/plugin": {"autosave": False},
-        # render every cell, so that "not in the page" means not anywhere in the notebook
-        "@jupyterlab/notebook-extension/tracker": {"windowingMode": "none"},
-    }.items():
-        path = root / "settings" / f"{plugin}.jupyterlab-settings"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(values))
+    # render every cell, so that "not in the page" means not anywhere in the notebook
+    lab_settings(root, {"@jupyterlab/notebook-extension/tracker": {"windowingMode": "none"}})
     yield from serve_lab(root)
 
 

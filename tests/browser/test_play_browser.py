@@ -27,7 +27,7 @@ from hexrules import HexMap, ScriptedDice, Unit, adjudicate_fire
 from hexrules.artillery import FirePlan, adjudicate_mission
 from hexrules.combat import FireOrder, fire_odds
 
-from .conftest import ARTIFACTS, serve_lab
+from .conftest import ARTIFACTS, lab_settings, serve_lab
 from .test_lessons_browser import _KERNEL_IDLE, _local_only
 
 pytestmark = pytest.mark.browser
@@ -71,14 +71,7 @@ def play_lab_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     (root / "notebooks").mkdir()
     for name, source in _CELLS.items():
         (root / "notebooks" / f"{name}.ipynb").write_text(json.dumps(_notebook(source)))
-    for plugin, values in {
-        "@jupyterlab/apputils-extension/notification": {"fetchNews": "false",
-                                                        "checkForUpdates": False},
-        "@jupyterlab/docmanager-extension/plugin": {"autosave": False},
-    }.items():
-        path = root / "settings" / f"{plugin}.jupyterlab-settings"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(values))
+    lab_settings(root)
     yield from serve_lab(root)
 
 

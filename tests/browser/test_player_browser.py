@@ -27,7 +27,7 @@ from hexrules_widgets.player import PlayerController, named_ids, order_label
 from hexrules.game import DeclareFire, EndMove, PlanFire, StartMove, StepTo
 from hexrules.units import Side
 
-from .conftest import serve_lab
+from .conftest import lab_settings, serve_lab
 from .test_play_browser import _notebook, _open
 from .test_play_browser import projector as projector  # noqa: F401  (a fixture)
 
@@ -57,14 +57,7 @@ def player_lab_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
                            'ScenarioPlayer(red="human", blue="normal", state=state, '
                            'board_height="520px")')
     (root / "notebooks" / "skirmish.ipynb").write_text(json.dumps(_notebook(skirmish)))
-    for plugin, values in {
-        "@jupyterlab/apputils-extension/notification": {"fetchNews": "false",
-                                                        "checkForUpdates": False},
-        "@jupyterlab/docmanager-extension/plugin": {"autosave": False},
-    }.items():
-        path = root / "settings" / f"{plugin}.jupyterlab-settings"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(values))
+    lab_settings(root)
     yield from serve_lab(root)
 
 

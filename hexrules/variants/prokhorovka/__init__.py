@@ -19,6 +19,17 @@ A variant on the shared machinery: the square grid of :mod:`hexrules.grid`, the 
   random play; :mod:`~.players` computer players that decide from a view; :mod:`~.plot`
   a drawing of the board.
 
+The settlements it relies on (docs/rules.md, Appendix B and its rulings), and where each
+lives: **[decision]** P-4 the unit names (``data``); P-7 when a casualty die is rolled
+(``resolve``); P-12 exact x and the rounding rule, P-13 several fires at one squad, P-14 the
+hit part by exact bearing, ties to the thicker plate (``fire``); P-9 diagonal steps and road
+entry (``board``, ``checks``); P-10 fire to win at armour (``resolve``); P-17 the mortar's
+scatter and damage (``mortar``); P-18, P-19 sight on the square grid (``board``); P-21, P-22
+morale triggers,
+P-23 melee (``morale``); P-24 the lesson cut (``maps/prokhorovka/cut.toml``).
+**[house value]** the plates, loads, fire-die numbers, morale and casualty numbers are marked
+so in ``data/prokhorovka.toml``, for an instructor to replace.
+
 >>> from hexrules.variants.prokhorovka import ProkGame
 >>> g = ProkGame.new("cut", seed=1)
 >>> n = g.play_random(seed=2)

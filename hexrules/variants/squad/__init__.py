@@ -21,6 +21,25 @@ record steps and their JSON codec (:mod:`hexrules.records`) and exact chance
 * :mod:`~hexrules.variants.squad.view` — each side's view (fog of war);
 * :mod:`~hexrules.variants.squad.play` — legal actions, random orders, :class:`SquadGame`.
 
+The settlements this variant relies on (docs/rules.md, Appendix A), and where each lives:
+
+* **[decision]** Q-1 the hex grid, Q-2 distance as M-1's hex count (``teams``, ``ground``);
+  loss = theoretical − current defence, killed at 0 (``teams``); Q-6 a medic heals one unit
+  at distance 1, capped at theoretical defence (``plans``, ``engine``); Q-8 facing, and the
+  front-hex measure deciding the arc (``teams``, ``detection``); one attack per unit per
+  phase, and the standing orders' moves (``plans``, ``movement``); an unaffordable action
+  ends the unit's actions (``movement``); Q-13 both the range and the detectability must
+  reach, Q-14 lighting shows more than detection, Q-15 fire reveals (``detection``,
+  ``view``); Q-19 exact fractions, only A rounded, Q-21 opening fire keeps the lower of two
+  dice (``attack``); Q-23 suppression flips back at the end of the turn (``teams``,
+  ``engine``); Q-25 the side that did not just act resolves first, attacks use the phase's
+  start state and losses apply together (``engine``); Q-28 the lesson scenario
+  (``maps/squad/lesson.json``).
+* **[house value]** Q-1 10 m a hex; Q-7 a posture change and Q-8 a turn cost 1 AP; Q-17 the
+  cover's +2 on actual distance; Q-22 the attack result table; Q-24 the moving penalty
+  ×½ — all in ``data/squad.toml`` (marked ``house value`` there), for an instructor to
+  replace.
+
 Examples
 --------
 >>> from hexrules.map import Hex, HexMap

@@ -1,6 +1,8 @@
 """Attack resolution 攻击结算 (Q-16…Q-24): the formula, the roll, the result, suppression.
 
-All of it is exact (:class:`~fractions.Fraction`); only A is rounded (Q-18). The roll and
+All of it is exact (:class:`~fractions.Fraction`); only A is rounded (Q-18, Q-19
+**[decision]**). Opening fire rolls two dice and keeps the lower (Q-21 **[decision]**); the
+result table is a **[house value]** (Q-22, ``data/squad.toml``). The roll and
 the result table are one function, :func:`roll_result`, which :func:`resolve_attack` calls
 with the game's dice and :func:`attack_odds` with :func:`hexrules.chance.outcomes`, so the
 odds shown before rolling come from the adjudication itself.

@@ -3,8 +3,10 @@
 O detects T when sight is clear (L-1…L-7, from O's own hex to T's), ``d ≤ R′`` and
 ``d ≤ D′``: ``d`` is the distance from O's front hex to T, ``R′`` O's detection range plus
 its arc modifier (Q-8), ``D′`` T's detectability plus its posture (Q-7) and terrain (Q-3)
-modifiers, −1 if T's hex has cover. Two teams light each other up when sight is clear and
-either actual distance (front hex to the other, +2 for the other's cover) is at most 4.
+modifiers, −1 if T's hex has cover: both must reach (Q-13 **[decision]**). Two teams light
+each other up when sight is clear and
+either actual distance (front hex to the other, +2 for the other's cover, a **[house value]**,
+Q-17) is at most 4; lighting shows more than detection (Q-14 **[decision]**).
 
 Examples
 --------
