@@ -51,7 +51,7 @@ WRONG = [
     (r"输入不变", "write 原状态不变"),
     (r"(?<!双骰)点数和", "write 双骰点数和"),
     (r"(?<!不再)(?<!再)不裁决", "write 不再裁决"),
-    (r"ford", "the road's river crossing is a bridge 桥 (徒涉 is wading, V-1)"),
+    (r"\bford", "the road's river crossing is a bridge 桥 (徒涉 is wading, V-1)"),
     (r"直瞄射击\s*\(F-2\)|Direct fire 直瞄射击\b(?! phase)", "halted fire is 停止间射击"),
 ]
 
