@@ -32,6 +32,7 @@ from types import MappingProxyType
 from typing import Any
 
 from hexrules.errors import RulesError, TableFormatError
+from hexrules.language import pick
 
 __all__ = ["GLOSSARY_FILE", "Term", "glossary", "label", "term"]
 
@@ -63,8 +64,8 @@ class Term:
 
     @property
     def label(self) -> str:
-        """English with the Chinese term: ``'Suppressed 压制'``."""
-        return f"{self.en} {self.zh}"
+        """The term in the current language (:mod:`hexrules.language`): ``'Suppressed 压制'``."""
+        return pick(self.en, self.zh)
 
 
 def _fail(entry: str, problem: str) -> TableFormatError:
