@@ -83,7 +83,7 @@ def main() -> None:
             side = g.state.to_act
             orders = g.legal_orders()
             t0 = time.perf_counter()
-            order = players[side].decide(g.view(side), orders)
+            order = players[side].decide(g.view(side), orders).order
             if side == gs:
                 spent += time.perf_counter() - t0
                 decisions += 1
