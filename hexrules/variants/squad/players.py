@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -74,6 +74,14 @@ class PlanSpace:
     def actions(self, team: Team, written: tuple[Action, ...] = ()) -> list[Action]:
         """The actions ``team`` may write next after ``written`` (:func:`~.play.team_actions`)."""
         return team_actions(self.scenario.ground, team, written)
+
+    def heals(self, teams: Sequence[Team]) -> list[Heal]:
+        """The treatments the side's medics among ``teams`` may give (Q-6): a living medic
+        and an adjacent living team of the side below its theoretical defence."""
+        r = self.scenario.ground.rules
+        live = [t for t in teams if t.side is self.side and not t.killed]
+        return [Heal(m.id, p.id) for m in live if m.type(r).medic for p in live
+                if p.id != m.id and m.hex.distance(p.hex) == 1 and p.defence < p.type(r).defence]
 
     def deploy_hexes(self) -> list[Hex]:
         """The passable hexes of the side's deployment zone (Q-11)."""

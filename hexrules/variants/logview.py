@@ -1,0 +1,36 @@
+"""What a side may read of a variant's log and of the enemy computer's reasoning (fog of war):
+the words test both variants share.
+
+A variant's view says what a side knows of the *state*; its ``public_log`` (squad:
+:func:`hexrules.variants.squad.logview.public_log`, Prokhorovka:
+:func:`hexrules.variants.prokhorovka.logview.public_log`) says what it may read of the
+*records* that led there. Both test a text against the *hidden words*: the ids of the enemy
+units the side does not see now and the names of the places where they stand, as whole words
+(:func:`hexrules.game.logview.names`, shared with the tank game).
+
+>>> mentions("B4 moves to 3815", {"B4"}), mentions("B45 waits", {"B4"})
+(True, False)
+>>> decision_public("blue", "red", "R1 → 2015", {"B4"}), decision_public(
+...     "blue", "red", "B4 → 2015", {"B4"})
+(True, False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from hexrules.game.logview import names
+
+__all__ = ["decision_public", "mentions"]
+
+
+def mentions(text: str, hidden: Iterable[str]) -> bool:
+    """Whether ``text`` names any of the ``hidden`` words (whole words only)."""
+    words = set(hidden)
+    return bool(words) and bool(names(text, words))
+
+
+def decision_public(by: object, side: object, text: str, hidden: Iterable[str]) -> bool:
+    """Whether ``side`` may read a decision of ``by``'s computer whose rendering is ``text``:
+    always its own side's, the enemy's only if it names nothing hidden."""
+    return by == side or not mentions(text, hidden)
