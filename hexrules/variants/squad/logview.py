@@ -18,8 +18,8 @@ Examples
 --------
 >>> from hexrules.variants.squad import SquadState
 >>> s = SquadState.new("lesson", seed=1, deployed=True)
->>> [(summary, rec is not None) for summary, rec in public_log(s, "red")][1:]
-[('T1 deployment · Red 红方: Deployment', True), ('T1 deployment · Blue 蓝方: plan handed in', True)]
+>>> [summary for summary, rec in public_log(s, "red")][1:]
+['T1 deployment · Red 红方: Deployment', 'T1 deployment · Blue 蓝方: plan handed in']
 """
 
 from __future__ import annotations
