@@ -35,7 +35,7 @@ from typing import Any
 import ipywidgets as ipw
 from hexrules_widgets.grid_board import SquareBoard
 from hexrules_widgets.variant_control import ProkController, VariantScreen
-from hexrules_widgets.variant_shell import VariantShell, button
+from hexrules_widgets.variant_shell import ButtonPool, VariantShell
 
 from hexrules.grid.square import DIRECTION_NAMES, Square
 from hexrules.variants.prokhorovka.orders import (
@@ -115,7 +115,7 @@ class ProkPlayer(VariantShell):
         self.win_box = ipw.Checkbox(value=False, description="Fire to win 火完胜制 (P-10)",
                                     indent=False, layout=ipw.Layout(width="auto"))
         self.win_box.add_class("hexrules-prok-win")
-        self.extra: list[ipw.Button] = []
+        self.companies = ButtonPool("hexrules-prok-companies")
         super().__init__({"german": german, "soviet": soviet}, ["random", "greedy"], seed,
                          board_width=f"{60 * cell + 14}px", height="580px")
 
@@ -154,7 +154,7 @@ class ProkPlayer(VariantShell):
                 f"hidden enemies {v.hidden}<br><small>{html.escape(losses)}</small>")
 
     def extra_buttons(self) -> list[ipw.Button]:
-        return self.extra
+        return list(self.companies.shown)
 
     # -- drawing -------------------------------------------------------------------------
     def draw_play(self, screen: VariantScreen) -> None:
@@ -198,24 +198,21 @@ class ProkPlayer(VariantShell):
     def _controls(self, screen: VariantScreen) -> None:
         orders = screen.orders
         v = screen.view
-        buttons: list[ipw.Button] = []
+        buttons: list[tuple[str, Any, str, bool]] = []
         rows: list[Any] = []
         hint = ""
         if not orders:
             self.hint.value = "waiting 等待" if screen.waiting else ""
-            self.controls.children = ()
-            self.extra = []
+            self.set_rows(())
             self.set_buttons([])
             return
         if v.phase == "mortar":
             calls = sorted({o.company for o in _call_heads(orders)})
             if self.company not in calls:
                 self.company = calls[0] if calls else None
-            self.extra = [button(f"Company {c} 连", "hexrules-prok-company",
-                                 lambda _b, c=c: self._pick_company(c)) for c in calls]
-            for b, c in zip(self.extra, calls, strict=True):
-                b.button_style = "info" if c == self.company else ""
-            rows.append(ipw.HBox(self.extra))
+            self.companies.show([(f"Company {c} 连", lambda c=c: self._pick_company(c),
+                                  "hexrules-prok-company", c == self.company) for c in calls])
+            rows.append(self.companies)
             hint = (f"mortar call 呼叫火炮支援: click the aim square for company {self.company}"
                     if calls else "")
         elif v.phase == "movement" and v.mover is None:
@@ -226,22 +223,22 @@ class ProkPlayer(VariantShell):
             hint = ("click your unit, then a seen enemy (shaded: its targets)"
                     + (f" — shooter {self.selected}" if self.selected else ""))
             rows.append(self.win_box)
+        if v.phase != "mortar":
+            self.companies.show([])
         for o in orders:
+            text = None
             if isinstance(o, EndPhase):
-                buttons.append(button("End phase 结束阶段", "hexrules-prok-order",
-                                      lambda _b, o=o: self.give(o)))
+                text = "End phase 结束阶段"
             elif isinstance(o, FinishMove):
                 text = "Finish move 结束移动" if o.facing is None else \
                     f"Face {DIRECTION_NAMES[o.facing]}"
-                buttons.append(button(text, "hexrules-prok-order", lambda _b, o=o: self.give(o)))
             elif isinstance(o, HoldFire | MeleeAssault) and o.unit == self.selected:
                 text = (f"Hold fire 停火: {o.unit}" if isinstance(o, HoldFire)
                         else f"Melee 白刃战: {o.unit} → {o.target}")
-                buttons.append(button(text, "hexrules-prok-order", lambda _b, o=o: self.give(o)))
+            if text is not None:
+                buttons.append((text, lambda o=o: self.give(o), "hexrules-prok-order", False))
         self.hint.value = html.escape(hint)
-        self.controls.children = tuple(rows)
-        if v.phase != "mortar":
-            self.extra = []
+        self.set_rows(rows)
         self.set_buttons(buttons)
 
     def _pick_company(self, c: int) -> None:

@@ -38,7 +38,7 @@ import ipywidgets as ipw
 from hexrules_widgets.board import HexBoard
 from hexrules_widgets.units import SvgLayer, show_path
 from hexrules_widgets.variant_control import SquadController, VariantScreen
-from hexrules_widgets.variant_shell import VariantShell, button
+from hexrules_widgets.variant_shell import ButtonPool, VariantShell
 
 from hexrules.glossary import label
 from hexrules.map.hexgrid import Hex
@@ -106,11 +106,10 @@ class SquadPlayer(VariantShell):
         self.attackers: list[str] = []
         self.attacks: list[Attack] = []
         self.heals: list[Any] = []
-        self.action_buttons: list[ipw.Button] = []
-        self.team_buttons: list[ipw.Button] = []
-        self.hand_in = button("Hand in 提交", "hexrules-squad-hand-in", self._hand_in)
-        self.undo_action = button("Undo action 撤销", "hexrules-squad-undo", self._undo)
-        self.clear_attacks = button("Clear 清除", "hexrules-squad-clear", self._clear)
+        self.teams_pool = ButtonPool("hexrules-squad-teams")
+        self.actions_pool = ButtonPool("hexrules-squad-actions")
+        self.plan_html = ipw.HTML()
+        self.plan_html.add_class("hexrules-squad-plan")
         self.facing_pick = ipw.ToggleButtons(options=[str(d) for d in range(1, 7)],
                                              description="Facing 朝向", style={
                                                  "button_width": "2.2em"})
@@ -123,6 +122,7 @@ class SquadPlayer(VariantShell):
                                        layout=ipw.Layout(width="270px"))
         for w in (self.facing_pick, self.posture_pick, self.order_pick):
             w.observe(self._edit, names="value")
+        self.picks_row = ipw.HBox([self.posture_pick, self.order_pick])
         super().__init__({"red": red, "blue": blue}, ["random", "objective"], seed,
                          board_width="600px", height=board_height)
 
@@ -165,9 +165,18 @@ class SquadPlayer(VariantShell):
                 f"{label('to_act')}: <b>{who}</b> · screen {v.side.label} · "
                 f"{label('fog_of_war')}{won}")
 
+    @property
+    def team_buttons(self) -> list[ipw.Button]:
+        """The team buttons shown now."""
+        return list(self.teams_pool.shown)
+
+    @property
+    def action_buttons(self) -> list[ipw.Button]:
+        """The action (or treatment) buttons shown now."""
+        return list(self.actions_pool.shown)
+
     def extra_buttons(self) -> list[ipw.Button]:
-        return [*self.team_buttons, *self.action_buttons, self.hand_in, self.undo_action,
-                self.clear_attacks]
+        return [*self.team_buttons, *self.action_buttons]
 
     # -- drawing -------------------------------------------------------------------------
     def _team(self, tid: str) -> Any:
@@ -191,20 +200,20 @@ class SquadPlayer(VariantShell):
             self.placements = {t.id: Placement(t.id, t.hex, t.facing, t.posture, t.order,
                                                t.contact) for t in v.own}
         self._draw_teams(screen)
-        self.team_buttons, self.action_buttons = [], []
-        rows: list[Any] = []
         hint = ""
         if space is None:
             self.board.clear_overlay("zone")
-            self.controls.children = ()
+            self.set_rows(())
             self.set_buttons([])
             self.hint.value = "waiting 等待" if screen.waiting else ""
             return
         mine = [t for t in v.own if not t.killed]
         if self.selected is None and mine:
             self.selected = mine[0].id
-        self.team_buttons = [self._team_button(t.id) for t in mine]
-        rows.append(ipw.HBox(self.team_buttons))
+        self.teams_pool.show([(t.id, lambda tid=t.id: self.pick(tid),
+                               f"hexrules-squad-team hexrules-squad-team-{t.id}",
+                               t.id == self.selected or t.id in self.attackers) for t in mine])
+        hand_in = ("Hand in 提交", self._hand_in, "hexrules-squad-hand-in", False)
         if space.phase is SquadPhase.DEPLOYMENT:
             self.board.set_overlay("zone", hexes=space.deploy_hexes(), style={
                 "color": "#2e7d32", "weight": 0.5, "fillColor": "#a5d6a7",
@@ -212,8 +221,9 @@ class SquadPlayer(VariantShell):
             hint = "pick a team, click a hex of the zone 部署区; set facing, posture, order"
             p = self.placements[self.selected]
             self._quiet(p.facing, p.posture, p.order)
-            rows += [self.facing_pick, ipw.HBox([self.posture_pick, self.order_pick])]
-            buttons = [self.hand_in]
+            self.posture_pick.layout.display = None
+            self.set_rows((self.teams_pool, self.facing_pick, self.picks_row))
+            buttons = [hand_in]
         elif space.phase is SquadPhase.ACTION_PLANS:
             self.board.clear_overlay("zone")
             hint = "pick a team, click the next hex (or an action); then hand in the plan"
@@ -221,29 +231,28 @@ class SquadPlayer(VariantShell):
             self._quiet(t.facing, t.posture, self.standing.get(self.selected,
                                                                self._team(self.selected).order))
             written = tuple(self.written.get(self.selected, []))
-            for a in space.actions(self._team(self.selected), written):
-                ap = action_cost(space.scenario.ground, t, a)
-                b = button(action_label(a, ap), "hexrules-squad-action",
-                           lambda _b, a=a: self._write(a))
-                self.action_buttons.append(b)
-            rows += [ipw.HBox(self.action_buttons), self.order_pick]
-            buttons = [self.undo_action, self.hand_in]
+            self.actions_pool.show([
+                (action_label(a, action_cost(space.scenario.ground, t, a)),
+                 lambda a=a: self._write(a), "hexrules-squad-action", False)
+                for a in space.actions(self._team(self.selected), written)])
+            self.posture_pick.layout.display = "none"
+            self.set_rows((self.teams_pool, self.actions_pool, self.picks_row))
+            buttons = [("Undo action 撤销", self._undo, "hexrules-squad-undo", False), hand_in]
         else:
             self.board.clear_overlay("zone")
             hint = ("click your attackers, then a detected enemy 目标 — attackers: "
                     + (", ".join(self.attackers) or "none"))
             plan = "; ".join(f"{', '.join(a.attackers)} → {a.target}" for a in self.attacks)
-            heal_buttons = [button(f"Heal {h.medic} → {h.patient} (Q-6)", "hexrules-squad-heal",
-                                   lambda _b, h=h: self._heal(h))
-                            for h in space.heals(v.own) if h not in self.heals]
-            self.action_buttons = heal_buttons
             cure = ", ".join(f"{h.medic}→{h.patient}" for h in self.heals)
-            rows += [ipw.HTML(f"Plan 计划: {html.escape(plan) or '—'}"
-                              + (f" · heals: {html.escape(cure)}" if cure else "")),
-                     ipw.HBox(heal_buttons)]
-            buttons = [self.clear_attacks, self.hand_in]
+            self.plan_html.value = (f"Plan 计划: {html.escape(plan) or '—'}"
+                                    + (f" · heals: {html.escape(cure)}" if cure else ""))
+            self.actions_pool.show([
+                (f"Heal {h.medic} → {h.patient} (Q-6)", lambda h=h: self._heal(h),
+                 "hexrules-squad-heal", False)
+                for h in space.heals(v.own) if h not in self.heals])
+            self.set_rows((self.teams_pool, self.plan_html, self.actions_pool))
+            buttons = [("Clear 清除", self._clear, "hexrules-squad-clear", False), hand_in]
         self.hint.value = html.escape(hint)
-        self.controls.children = tuple(rows)
         self.set_buttons(buttons)
 
     def _quiet(self, facing: int, posture: Posture, order: StandingOrder) -> None:
@@ -254,12 +263,6 @@ class SquadPlayer(VariantShell):
             self.order_pick.value = order
         finally:
             self._drawing = False
-
-    def _team_button(self, tid: str) -> ipw.Button:
-        b = button(tid, "hexrules-squad-team", lambda _b: self.pick(tid))
-        b.button_style = "info" if tid == self.selected else ""
-        b.add_class(f"hexrules-squad-team-{tid}")
-        return b
 
     def _draw_teams(self, screen: VariantScreen) -> None:
         assert self.board is not None

@@ -21,7 +21,7 @@ from hexrules_widgets.variant_control import VariantScreen, seat_labels
 
 from hexrules.errors import RulesError
 
-__all__ = ["VariantShell", "button", "variant_css"]
+__all__ = ["ButtonPool", "VariantShell", "button", "variant_css"]
 
 _WIDE = {"description_width": "initial"}
 
@@ -40,6 +40,57 @@ def button(text: str, css: str, on: Callable[[Any], Any], *, tip: str = "") -> i
     b.add_class(css)
     b.on_click(on)
     return b
+
+
+class ButtonPool(ipw.HBox):
+    """A row of buttons that are kept and relabelled, never rebuilt: a redraw changes their
+    texts, classes and callbacks and hides the spare ones, so a click in the page never lands
+    on a button that is being replaced (the front end swaps new widgets in asynchronously).
+
+    >>> pool = ButtonPool("hexrules-x")
+    >>> got = []
+    >>> pool.show([("A", lambda: got.append("a"), "hexrules-a", False),
+    ...            ("B", lambda: got.append("b"), "hexrules-b", True)])
+    >>> pool.shown[1].click(); got, pool.shown[1].button_style
+    (['b'], 'info')
+    >>> pool.show([("C", lambda: None, "", False)])
+    >>> [b.description for b in pool.shown], pool.buttons[1].layout.display
+    (['C'], 'none')
+    """
+
+    def __init__(self, css: str) -> None:
+        super().__init__(layout=ipw.Layout(flex_flow="row wrap"))
+        self.add_class(css)
+        self.buttons: list[ipw.Button] = []
+        self.shown: list[ipw.Button] = []
+        self._calls: list[Callable[[], Any]] = []
+
+    def _press(self, i: int) -> None:
+        if i < len(self._calls):
+            self._calls[i]()
+
+    def show(self, items: Sequence[tuple[str, Callable[[], Any], str, bool]]) -> None:
+        """Show one button per ``(text, callback, css class, highlighted)``."""
+        grew = False
+        while len(self.buttons) < len(items):
+            b = ipw.Button(layout=ipw.Layout(width="auto"))
+            i = len(self.buttons)
+            b.on_click(lambda _b, i=i: self._press(i))
+            self.buttons.append(b)
+            grew = True
+        self._calls = [cb for _, cb, _, _ in items]
+        for i, b in enumerate(self.buttons):
+            if i < len(items):
+                text, _, css, lit = items[i]
+                b.description = text
+                b.button_style = "info" if lit else ""
+                b._dom_classes = tuple(c for c in ("hexrules-pool-button", *css.split()) if c)
+                b.layout.display = None
+            else:
+                b.layout.display = "none"
+        self.shown = self.buttons[:len(items)]
+        if grew:
+            self.children = tuple(self.buttons)
 
 
 class VariantShell(ipw.VBox):
@@ -77,8 +128,7 @@ class VariantShell(ipw.VBox):
         self.hint.add_class("hexrules-variant-hint")
         self.controls = ipw.VBox()
         self.controls.add_class("hexrules-variant-controls")
-        self.orders_box = ipw.HBox(layout=ipw.Layout(flex_flow="row wrap"))
-        self.orders_box.add_class("hexrules-variant-orders")
+        self.orders_box = ButtonPool("hexrules-variant-orders")
         self.log_html = ipw.HTML()
         self.log_html.add_class("hexrules-variant-log")
         self.explain_html = ipw.HTML()
@@ -91,10 +141,11 @@ class VariantShell(ipw.VBox):
             w.layout.flex = "0 0 auto"
         side = ipw.VBox([self.phase_line, self.status_line, self.hint, self.controls,
                          self.orders_box, self.computer_button, records],
-                        layout=ipw.Layout(width=side_width, height=height, overflow="hidden"))
+                        layout=ipw.Layout(width=side_width, max_width=side_width,
+                                          height=height, overflow="hidden"))
         side.add_class("hexrules-variant-side")
-        self.board_box = ipw.Box(layout=ipw.Layout(width=board_width, flex="0 0 auto"))
-        self.order_buttons: list[ipw.Button] = []
+        self.board_box = ipw.Box(layout=ipw.Layout(width=board_width, min_width=board_width,
+                                                   flex="0 0 auto"))
         super().__init__([style_widget(), variant_css(), top,
                           ipw.HBox([self.board_box, side])])
         self.add_class(self.css_class)
@@ -131,9 +182,9 @@ class VariantShell(ipw.VBox):
             self.clear_board()
             self.phase_line.value = f"<b>{html.escape(screen.status)}</b>"
             self.status_line.value = self.hint.value = ""
-            self.controls.children = ()
-            b = button(f"Show {screen.side} 显示", "hexrules-variant-handover", self._hand_over)
-            self.set_buttons([b])
+            self.set_rows(())
+            self.set_buttons([(f"Show {screen.side} 显示", self._hand_over,
+                               "hexrules-variant-handover", False)])
             self.log_html.value = self.explain_html.value = ""
             return
         self.phase_line.value = self.phase_text(screen)
@@ -151,10 +202,19 @@ class VariantShell(ipw.VBox):
             f" 电脑的决策</b></summary>{screen.explanation}</details>"
             if screen.explanation else "")
 
-    def set_buttons(self, buttons: Sequence[ipw.Button]) -> None:
-        """The order buttons of this screen."""
-        self.order_buttons = list(buttons)
-        self.orders_box.children = tuple(buttons)
+    def set_buttons(self, items: Sequence[tuple[str, Callable[[], Any], str, bool]]) -> None:
+        """The order buttons of this screen: ``(text, callback, css class, highlighted)``."""
+        self.orders_box.show(items)
+
+    @property
+    def order_buttons(self) -> list[ipw.Button]:
+        """The order buttons shown now."""
+        return list(self.orders_box.shown)
+
+    def set_rows(self, rows: Sequence[ipw.Widget]) -> None:
+        """The variant's control rows (kept widgets: the box changes only when they do)."""
+        if tuple(self.controls.children) != tuple(rows):
+            self.controls.children = tuple(rows)
 
     # -- input ---------------------------------------------------------------------------
     def give(self, order: Any) -> bool:
