@@ -83,3 +83,27 @@ def test_P_6_a_bad_hill_entry_names_the_file_and_entry(hill: dict, message: str)
     data["hill"] = [hill]
     with pytest.raises(ScenarioFormatError, match=r"^cut\.toml: " + message):
         parse_scenario(data, "cut.toml")
+
+
+def test_P_18_a_side_reads_only_what_it_sees_of_the_log() -> None:
+    from hexrules.game.logview import names
+    from hexrules.variants.prokhorovka import ProkGame
+    from hexrules.variants.prokhorovka.logview import hidden_words, public_log
+
+    g = ProkGame.new("cut", seed=4)
+    g.play_random(seed=4, max_orders=150)
+    hidden = hidden_words(g.state, "german")
+    assert hidden
+    log = public_log(g, "german")
+    assert len(log) == len(g.log)
+    shown = 0
+    for (summary, rec), (order, full) in zip(log, g.log, strict=True):
+        if rec is None:
+            assert full.side == "soviet" and "fog of war" in summary
+            continue
+        shown += 1
+        text = "".join(f"{p}\n{p._repr_html_()}" for p in rec.parts)
+        assert not names(text, hidden)
+        if full.side == "soviet":
+            assert not names(repr(order), hidden)
+    assert shown > len(log) // 2

@@ -93,3 +93,40 @@ def test_Q_9_a_player_that_returns_an_illegal_plan_is_refused() -> None:
     with pytest.raises(PlayerError, match="not legal now"):
         play(g, {"red": Cheat(), "blue": Cheat()})
     assert g.state == SquadGame.new("lesson", seed=1).state
+
+
+def test_Q_15_a_side_reads_only_its_part_of_the_log() -> None:
+    from hexrules.game.logview import names
+    from hexrules.variants.squad.logview import hidden_words, public_log
+    from hexrules.variants.squad.records import AttackRecord, DetectionRecord, HealRecord
+
+    g = SquadGame.new("lesson", seed=7)
+    play(g, {"red": ObjectivePlayer(seed=1), "blue": ObjectivePlayer(seed=2)}, max_orders=26)
+    s = g.state
+    mine = {t.id for t in s.teams if t.side is Side.RED}
+    hidden = hidden_words(s, "red")
+    log = public_log(s, "red")
+    assert len(log) == len(s.log)
+    parts = detections = 0
+    for (summary, rec), full in zip(log, s.log, strict=True):
+        if full.side is Side.BLUE:
+            assert "plan handed in" in summary and (rec is None or rec.order is None)
+        if rec is None:
+            continue
+        for p in rec.parts:
+            parts += 1
+            if isinstance(p, DetectionRecord):
+                assert p.observer in mine
+            if isinstance(p, AttackRecord):
+                assert p.target in mine or set(p.attackers) & mine
+            if isinstance(p, HealRecord):
+                assert p.medic in mine
+            if getattr(p, "rule", "") == "Q-13":        # the detection check's steps
+                seen_by = {st.title.split(" → ")[0] for st in p.steps if " → " in st.title}
+                assert seen_by <= mine
+                detections += len(seen_by)
+            assert not names(f"{p}\n{p._repr_html_()}", hidden)
+    assert parts and detections
+    full = sum(" → " in st.title and st.title.startswith("B") for r in s.log for p in r.parts
+               if getattr(p, "rule", "") == "Q-13" for st in p.steps)
+    assert full                                        # blue's detections exist, unread

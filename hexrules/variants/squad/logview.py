@@ -4,8 +4,9 @@
 so an enemy's order (its deployment, action or attack plan) is never shown, only that it
 was handed in. Of what the orders caused, a side reads:
 
-* a detection record (Q-13, Q-14) only when the observer is one of its own teams (what its
-  teams saw, or failed to see) — never whether the enemy saw it;
+* a detection (Q-13, Q-14: a record, or a step ``observer → target`` of the detection
+  check) only when the observer is one of its own teams (what its teams saw, or failed to
+  see) — never whether the enemy saw it;
 * an attack record (Q-16…Q-23) only when one of its teams attacked or was attacked (the
   attackers are revealed, Q-15);
 * a heal record (Q-6) only of its own medics;
@@ -28,7 +29,12 @@ import dataclasses
 
 from hexrules.units import Side
 from hexrules.variants.logview import mentions
-from hexrules.variants.squad.records import AttackRecord, DetectionRecord, HealRecord
+from hexrules.variants.squad.records import (
+    AttackRecord,
+    DetectionRecord,
+    HealRecord,
+    SquadEvent,
+)
 from hexrules.variants.squad.state import SquadRecord, SquadState
 from hexrules.variants.squad.teams import hex_name
 
@@ -55,13 +61,23 @@ def _readable(part: object, mine: set[str]) -> bool:
     return True
 
 
+def _own_detections(part: object, mine: set[str]) -> object:
+    """A detection-check event with only the steps whose observer is one of ``mine``."""
+    if isinstance(part, SquadEvent) and part.rule == "Q-13":
+        keep = tuple(st for st in part.steps if " → " not in st.title
+                     or st.title.split(" → ")[0] in mine)
+        return dataclasses.replace(part, steps=keep)
+    return part
+
+
 def public_record(state: SquadState, rec: SquadRecord, side: Side | str) -> SquadRecord:
     """``rec`` with only the parts ``side`` may read (the ruling above); an enemy's order is
     replaced by ``None``."""
     side = Side.parse(side)
     mine = {t.id for t in state.teams if t.side is side}
     hidden = hidden_words(state, side)
-    parts = tuple(p for p in rec.parts if _readable(p, mine)
+    parts = tuple(p for p in (_own_detections(q, mine) for q in rec.parts)
+                  if _readable(p, mine) and (p.steps or not isinstance(p, SquadEvent))
                   and not mentions(f"{p}\n{p._repr_html_()}", hidden))
     order = rec.order if rec.side in (None, side) else None
     return dataclasses.replace(rec, order=order, parts=parts)
