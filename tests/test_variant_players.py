@@ -217,3 +217,14 @@ def test_prok_board_draws_terrain_and_heights() -> None:
     assert int(p.board_box.layout.width[:-2]) + int(side.layout.width[:-2]) <= 1200
     with pytest.raises(RulesError, match="a seat is 'human' or one of random, greedy"):
         ProkController(german="objective")
+
+
+@pytest.mark.parametrize("module", ["grid_board", "variant_control", "variant_shell",
+                                    "variant_player", "squad_player", "prok_player"])
+def test_the_variant_widgets_examples_run(module: str) -> None:
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(f"hexrules_widgets.{module}"),
+                             optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted and not result.failed

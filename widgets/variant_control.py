@@ -92,6 +92,7 @@ class _Controller:
                     derive_seed(seed, str(getattr(side, "value", side))))
             self.seats[side] = who
         self.decisions: dict[Any, Any] = {}
+        self._html: dict[tuple[int, Any, Any], str] = {}
         self.status = ""
         self.shown: Any = None
         self.observer = self.sides[0]
@@ -121,6 +122,16 @@ class _Controller:
 
     def can(self, order: Any) -> bool:  # pragma: no cover - overridden
         raise NotImplementedError
+
+    def rendered(self, i: int, rec: Any) -> str:
+        """The HTML of log entry ``i`` as read (``rec``; ``None``: nothing readable), kept:
+        a public record is a value, so equal ones render once."""
+        if rec is None:
+            return ""
+        key = (i, id(self.game), rec)
+        if key not in self._html:
+            self._html[key] = rec._repr_html_()
+        return self._html[key]
 
     # -- who sees what -------------------------------------------------------------------
     def human(self, side: Any) -> bool:
@@ -256,8 +267,8 @@ class SquadController(_Controller):
     def log(self, side: Any) -> tuple[tuple[str, str], ...]:
         from hexrules.variants.squad.logview import public_log
 
-        return tuple((s, "" if r is None else r._repr_html_())
-                     for s, r in public_log(self.game.state, side))
+        return tuple((s, self.rendered(i, r))
+                     for i, (s, r) in enumerate(public_log(self.game.state, side)))
 
     def orders_and_space(self, side: Any) -> tuple[tuple[Any, ...], Any]:
         return (), self.legal()
@@ -315,8 +326,8 @@ class ProkController(_Controller):
     def log(self, side: Any) -> tuple[tuple[str, str], ...]:
         from hexrules.variants.prokhorovka.logview import public_log
 
-        return tuple((s, "" if r is None else r._repr_html_())
-                     for s, r in public_log(self.game, side))
+        return tuple((s, self.rendered(i, r))
+                     for i, (s, r) in enumerate(public_log(self.game, side)))
 
     def orders_and_space(self, side: Any) -> tuple[tuple[Any, ...], Any]:
         return tuple(self.legal()), None

@@ -17,17 +17,24 @@ units the side does not see now and the names of the places where they stand, as
 
 from __future__ import annotations
 
+import functools
+import re
 from collections.abc import Iterable
-
-from hexrules.game.logview import names
 
 __all__ = ["decision_public", "mentions"]
 
 
+@functools.lru_cache(maxsize=64)
+def _pattern(words: frozenset[str]) -> re.Pattern[str]:
+    alternatives = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+    return re.compile(rf"(?<![A-Za-z0-9])(?:{alternatives})(?![A-Za-z0-9])")
+
+
 def mentions(text: str, hidden: Iterable[str]) -> bool:
-    """Whether ``text`` names any of the ``hidden`` words (whole words only)."""
-    words = set(hidden)
-    return bool(words) and bool(names(text, words))
+    """Whether ``text`` names any of the ``hidden`` words (whole words only, as
+    :func:`hexrules.game.logview.names` reads them; one pass for all the words)."""
+    words = frozenset(hidden)
+    return bool(words) and _pattern(words).search(text) is not None
 
 
 def decision_public(by: object, side: object, text: str, hidden: Iterable[str]) -> bool:

@@ -40,10 +40,11 @@ def _text(x: Any) -> str:
     return f"{x}\n{x._repr_html_()}"
 
 
-def public_record(s: PState, order: object, rec: OrderRecord, side: str
-                  ) -> OrderRecord | None:
-    """``rec`` as ``side`` may read it in ``s``; ``None``: not at all."""
-    hidden = hidden_words(s, side)
+def public_record(s: PState, order: object, rec: OrderRecord, side: str,
+                  hidden: set[str] | None = None) -> OrderRecord | None:
+    """``rec`` as ``side`` may read it in ``s``; ``None``: not at all (``hidden``: the
+    :func:`hidden_words`, if already known)."""
+    hidden = hidden_words(s, side) if hidden is None else hidden
     if rec.side != side:
         return None if mentions(_text(rec) + repr(order), hidden) else rec
     return dataclasses.replace(rec, parts=tuple(p for p in rec.parts
@@ -53,9 +54,10 @@ def public_record(s: PState, order: object, rec: OrderRecord, side: str
 def public_log(game: Any, side: str) -> list[tuple[str, OrderRecord | None]]:
     """Each entry of ``game``'s log as ``side`` may read it: a summary and the record."""
     s = game.state
+    hidden = hidden_words(s, side)
     out = []
     for order, rec in game.log:
-        pub = public_record(s, order, rec, side)
+        pub = public_record(s, order, rec, side, hidden)
         what = repr(order) if pub is not None else "acted 已行动 (fog of war 战争迷雾)"
         out.append((f"T{rec.turn} {rec.phase} · {rec.side or ''}: {what}", pub))
     return out

@@ -70,12 +70,13 @@ def _own_detections(part: object, mine: set[str]) -> object:
     return part
 
 
-def public_record(state: SquadState, rec: SquadRecord, side: Side | str) -> SquadRecord:
+def public_record(state: SquadState, rec: SquadRecord, side: Side | str,
+                  hidden: set[str] | None = None) -> SquadRecord:
     """``rec`` with only the parts ``side`` may read (the ruling above); an enemy's order is
-    replaced by ``None``."""
+    replaced by ``None`` (``hidden``: the :func:`hidden_words`, if already known)."""
     side = Side.parse(side)
     mine = {t.id for t in state.teams if t.side is side}
-    hidden = hidden_words(state, side)
+    hidden = hidden_words(state, side) if hidden is None else hidden
     parts = tuple(p for p in (_own_detections(q, mine) for q in rec.parts)
                   if _readable(p, mine) and (p.steps or not isinstance(p, SquadEvent))
                   and not mentions(f"{p}\n{p._repr_html_()}", hidden))
@@ -87,9 +88,10 @@ def public_log(state: SquadState, side: Side | str) -> list[tuple[str, SquadReco
     """Each record of the log as ``side`` may read it: a one-line summary and the record
     (``None`` when nothing of it is readable)."""
     side = Side.parse(side)
+    hidden = hidden_words(state, side)
     out = []
     for rec in state.log:
-        pub = public_record(state, rec, side)
+        pub = public_record(state, rec, side, hidden)
         who = f" · {rec.side.label}" if rec.side else ""
         if rec.order is None:
             what = "start 推演开始"
