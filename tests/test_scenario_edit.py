@@ -13,13 +13,13 @@ from hypothesis import strategies as st
 from hexrules.errors import RulesError, RulesTypeError, ScenarioEditError, ScenarioFormatError
 from hexrules.game.scenario import SCENARIOS_DIR, Bilingual, Objective, Scenario, SetupZone
 from hexrules.game.scenario_edit import (
-    EditRecord,
     MoveUnit,
     PlaceUnit,
     PutObjective,
     RemoveObjective,
     RemoveUnit,
     ScenarioEditor,
+    ScenarioEditRecord,
     SetOption,
     SetUnitSide,
     SetUnitType,
@@ -264,7 +264,7 @@ def test_undo_redo_and_records() -> None:
     ed.apply(SetOption("cards", False))
     assert not ed.can_redo  # a new edit clears the redo list
     for rec in ed.records:
-        assert isinstance(record_from_dict(rec.to_dict()), EditRecord)
+        assert isinstance(record_from_dict(rec.to_dict()), ScenarioEditRecord)
         assert record_from_dict(rec.to_dict()) == rec
         assert "<table" in rec._repr_html_() or rec.steps[0].rule in rec._repr_html_()
     assert decode(encode(ed.edits)) == ed.edits
