@@ -173,12 +173,12 @@ def test_unit_ids_refusals() -> None:
 
 def test_section_9_zones() -> None:
     ed = ScenarioEditor("duel")
-    _refused(ed, ToggleZone("red", "4563NF"), "outside red's set-up zone")
+    _refused(ed, ToggleZone("red", "4563NF"), "outside red's set-up zone", "§9")
     ed.apply(ToggleZone("red", "4563NE"))
     ed.apply(ToggleZone("red", "4563NF"))
     assert ed.scenario.setup_zones == (SetupZone(Side.RED, ("4563NE", "4563NF")),)
     ed.apply(MoveUnit("R1", "4563NF"))
-    _refused(ed, MoveUnit("R1", "4563NG"), "outside red's set-up zone")
+    _refused(ed, MoveUnit("R1", "4563NG"), "outside red's set-up zone", "§9")
     _refused(ed, PlaceUnit("R2", "red", "4563NG"), "outside red's set-up zone")
     _refused(ed, ToggleZone("blue", "4563NE"), "in both sides' set-up zones")
     ed.apply(ToggleZone("red", "4563NE"))  # out again: R1 is in 4563NF

@@ -435,7 +435,8 @@ class ScenarioEditorPanel(ipw.VBox):
         if self.board is None or self.board.hexmap is not m:
             self.board = HexBoard(m, height=self._board_height, legend=False)
             self.board.on_hex_click(self.click)
-            self.counters = CounterLayer(self.board)
+            # a little smaller than a hex, so that a set-up zone's tint shows round a unit
+            self.counters = CounterLayer(self.board, scale=0.75)
             self.board_box.children = [self.board]
 
     def _set(self, option: str, value: Any) -> None:

@@ -97,6 +97,7 @@ def test_build_save_load_and_play_a_scenario_at_1280x720(sced_voila: tuple[str, 
     _status(page, "Set-up 兵力部署 blue 4564PH: out → in")
     page.locator(".hexrules-sced-tools button", has_text="Unit 兵力单位算子").click()
     _hex(page, "4564PI")
+    _status(page, "Not allowed 不允许 (§9)")
     _status(page, "outside blue's set-up zone")
     _hex(page, "4564PH")
     _status(page, "B2: — → blue tank at 4564PH")

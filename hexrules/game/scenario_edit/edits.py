@@ -312,6 +312,8 @@ _EDIT_TYPES = (PlaceUnit, MoveUnit, RemoveUnit, SetUnitType, SetUnitSide, Toggle
 def _refuse(edit: Any, entry: str | None, problem: str, rule: str | None = None
             ) -> ScenarioEditError:
     found = _RULE.search(problem)
+    if rule is None and "set-up zone" in problem:  # the ruling is under §9 (scenarios)
+        rule = "§9"
     rule = rule or (found.group(1) if found else getattr(edit, "rule", "§9"))
     where = f"{entry}: " if entry else ""
     return ScenarioEditError(f"{edit!r}: {where}{problem}", edit=edit, rule=rule,
