@@ -133,3 +133,14 @@ def test_play_opens_the_player_on_the_saved_file_and_back(tmp_path: Path) -> Non
     assert player.controller.game.state.turns == 3
     p.back()
     assert p.children[2] is p.editor_view
+
+
+def test_captions_follow_the_language_setting() -> None:
+    from hexrules.language import using
+
+    with using("zh"):
+        p = ScenarioEditorPanel("duel")
+        assert p.play_button.description == "推演此想定"
+        assert [t for t, _ in p.tools.options][:2] == ["兵力单位算子", "移动"]
+    with using("en"):
+        assert ScenarioEditorPanel("duel").save_button.description == "Save"

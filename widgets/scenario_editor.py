@@ -71,22 +71,37 @@ from hexrules.game.scenario_edit import (
     next_unit_id,
 )
 from hexrules.glossary import label
+from hexrules.language import pick
 from hexrules.map.hexgrid import Hex
 from hexrules.tables import default_tables
 from hexrules.units import Side
 
-__all__ = ["NEW", "TOOLS", "ScenarioEditorPanel"]
+__all__ = ["NEW", "TOOLS", "ScenarioEditorPanel", "tool_label"]
 
-#: The tools: key → (button label, what a click does).
-TOOLS: dict[str, tuple[str, str]] = {
-    "unit": (label("unit"), "click a hex to place a unit of the side and type chosen (C-1)"),
-    "move": ("Move 移动", "click a unit's hex, then the hex it sets up on instead"),
-    "zone": (label("setup"), "click a hex to add it to the side's set-up zone, or take it out"),
-    "objective": (label("objective"), "click a hex to make it an objective to hold, worth the "
-                                      "points in the box (§9)"),
-    "erase": ("Erase 删除", "click a hex to remove its last unit, its objective, or the hex "
-                           "from the side's zone"),
+#: The tools: key → what a click does (the button labels follow the language setting,
+#: :func:`tool_label`).
+TOOLS: dict[str, str] = {
+    "unit": "click a hex to place a unit of the side and type chosen (C-1)",
+    "move": "click a unit's hex, then the hex it sets up on instead",
+    "zone": "click a hex to add it to the side's set-up zone, or take it out",
+    "objective": "click a hex to make it an objective to hold, worth the points in the box "
+                 "(§9)",
+    "erase": "click a hex to remove its last unit, its objective, or the hex from the side's "
+             "zone",
 }
+
+
+def tool_label(key: str) -> str:
+    """A tool's button label in the current language (:mod:`hexrules.language`).
+
+    >>> tool_label("zone")
+    'Set-up 兵力部署'
+    """
+    return {"unit": lambda: label("unit"), "move": lambda: pick("Move", "移动"),
+            "zone": lambda: label("setup"), "objective": lambda: label("objective"),
+            "erase": lambda: pick("Erase", "删除")}[key]()
+
+
 #: The Open list's entry for a new scenario on the training map.
 NEW = "(new 新建)"
 _OK, _NO = "#1a7f37", "#d7191c"
@@ -148,8 +163,8 @@ class ScenarioEditorPanel(ipw.VBox):
         self._board_height = board_height
 
         auto = {"layout": ipw.Layout(width="auto")}
-        self.tools = ipw.ToggleButtons(options=[(t, k) for k, (t, _) in TOOLS.items()],
-                                       value="unit", tooltips=[w for _, w in TOOLS.values()],
+        self.tools = ipw.ToggleButtons(options=[(tool_label(k), k) for k in TOOLS],
+                                       value="unit", tooltips=list(TOOLS.values()),
                                        style={"button_width": "auto"})
         self.tools.add_class("hexrules-sced-tools")
         self.tools.observe(self._on_tool, names="value")
@@ -164,8 +179,8 @@ class ScenarioEditorPanel(ipw.VBox):
                                              description=label("points"), style=_WIDE,
                                              layout=ipw.Layout(width="120px"))
         self.points_box.add_class("hexrules-sced-points")
-        self.undo_button = self._button("Undo 撤销", "hexrules-sced-undo", self.undo)
-        self.redo_button = self._button("Redo 重做", "hexrules-sced-redo", self.redo)
+        self.undo_button = self._button(pick("Undo", "撤销"), "hexrules-sced-undo", self.undo)
+        self.redo_button = self._button(pick("Redo", "重做"), "hexrules-sced-redo", self.redo)
         bar = ipw.HBox([self.tools, self.side_pick, self.type_pick, self.points_box,
                         self.undo_button, self.redo_button])
         bar.add_class("hexrules-sced-bar")
@@ -182,28 +197,29 @@ class ScenarioEditorPanel(ipw.VBox):
         self.cards_box.add_class("hexrules-sced-cards")
         self.fog_box = ipw.Checkbox(description=label("fog_of_war"), indent=False, **auto)
         self.fog_box.add_class("hexrules-sced-fog")
-        self.paper_box = ipw.Checkbox(description="Paper-table referee 纸面裁决", indent=False,
-                                      **auto)
+        self.paper_box = ipw.Checkbox(description=pick("Paper-table referee", "纸面裁决"),
+                                      indent=False, **auto)
         self.paper_box.add_class("hexrules-sced-paper")
         self.seed_box = ipw.Text(description=f"{label('dice')} seed", style=_WIDE,
                                  placeholder="none", layout=ipw.Layout(width="150px"))
-        self.lead_box = ipw.BoundedIntText(min=0, max=99, description="Win by 胜差",
+        self.lead_box = ipw.BoundedIntText(min=0, max=99, description=pick("Win by", "胜差"),
                                            style=_WIDE, layout=ipw.Layout(width="130px"))
         self.destroy_box = ipw.BoundedIntText(value=1, min=1, max=100, style=_WIDE,
                                               layout=ipw.Layout(width="70px"))
-        self.destroy_button = self._button("Destroy objective 歼灭", "hexrules-sced-destroy",
-                                           self.destroy_objective)
+        self.destroy_button = self._button(pick("Destroy objective", "歼灭"),
+                                           "hexrules-sced-destroy", self.destroy_objective)
         self.objectives_html = ipw.HTML()
         self.objectives_html.add_class("hexrules-sced-objectives")
         self.open_pick = ipw.Dropdown(options=[NEW, *Scenario.available()], value=NEW,
                                       layout=ipw.Layout(width="130px"))
         self.open_pick.add_class("hexrules-sced-open-pick")
-        self.open_button = self._button("Open 打开", "hexrules-sced-open", self.open_scenario)
+        self.open_button = self._button(pick("Open", "打开"), "hexrules-sced-open",
+                                        self.open_scenario)
         self.file_box = ipw.Text(value=file_name, layout=ipw.Layout(width="150px"))
         self.file_box.add_class("hexrules-sced-file")
-        self.save_button = self._button("Save 保存", "hexrules-sced-save", self.save)
-        self.play_button = self._button("Play this scenario 推演此想定", "hexrules-sced-play",
-                                        self.play)
+        self.save_button = self._button(pick("Save", "保存"), "hexrules-sced-save", self.save)
+        self.play_button = self._button(pick("Play this scenario", "推演此想定"),
+                                        "hexrules-sced-play", self.play)
         for w, option in ((self.turns_box, "turns"), (self.cards_box, "cards"),
                           (self.fog_box, "fog_of_war"), (self.paper_box, "paper_table"),
                           (self.lead_box, "min_lead")):
@@ -227,8 +243,8 @@ class ScenarioEditorPanel(ipw.VBox):
         self.board: HexBoard | None = None
         self.editor_view = ipw.VBox([bar, self.status, ipw.HBox([self.board_box, side])])
         self.editor_view.add_class("hexrules-sced-view")
-        self.back_button = self._button("Back to the editor 返回编辑", "hexrules-sced-back",
-                                        self.back)
+        self.back_button = self._button(pick("Back to the editor", "返回编辑"),
+                                        "hexrules-sced-back", self.back)
         super().__init__([style_widget(), _css(), self.editor_view])
         self.add_class("hexrules-scenario-editor")
         self._make_board()
@@ -304,23 +320,23 @@ class ScenarioEditorPanel(ipw.VBox):
             rec = self.editor.apply(edit)
         except ScenarioEditError as exc:
             self.error = exc
-            self._say(f"<b>Not allowed 不允许</b> ({html.escape(exc.rule)}): "
+            self._say(f"<b>{pick('Not allowed', '不允许')}</b> ({html.escape(exc.rule)}): "
                       f"{html.escape(exc.reason)}", _NO)
             self.refresh()  # a refused side-panel value goes back
             return None
         self.error, self.record = None, rec
         self.refresh()
         self._say(f"✓ {html.escape(str(rec))}" if rec.changed
-                  else f"No change 无变化: {html.escape(str(rec))}", _OK)
+                  else f"{pick('No change', '无变化')}: {html.escape(str(rec))}", _OK)
         return rec
 
     def undo(self) -> None:
         """Undo the last edit (the button)."""
-        self._step(self.editor.undo, "Undone 已撤销")
+        self._step(self.editor.undo, pick("Undone", "已撤销"))
 
     def redo(self) -> None:
         """Redo the last undone edit (the button)."""
-        self._step(self.editor.redo, "Redone 已重做")
+        self._step(self.editor.redo, pick("Redone", "已重做"))
 
     def destroy_objective(self) -> ScenarioEditRecord | None:
         """Add (or update) "destroy the enemy units", worth the points beside the button."""
@@ -339,19 +355,19 @@ class ScenarioEditorPanel(ipw.VBox):
         try:
             self.editor.open(new_scenario() if name == NEW else name)
         except (ScenarioFormatError, OSError) as exc:
-            self._say(f"<b>Not opened 未打开</b>: {html.escape(str(exc))}", _NO)
+            self._say(f"<b>{pick('Not opened', '未打开')}</b>: {html.escape(str(exc))}", _NO)
             return
         self._make_board()
         self.refresh()
-        self._say(f"Opened 已打开 {html.escape(self.scenario.name.label)}", _OK)
+        self._say(f"{pick('Opened', '已打开')} {html.escape(self.scenario.name.label)}", _OK)
 
     def save(self, file_name: str | None = None) -> Scenario | None:
         """Save as ``save_dir / file_name`` (default: the box's name, ``.json`` added) and read
         it back with the loader; returns the scenario read back, or ``None``."""
         name = (file_name if file_name is not None else self.file_box.value).strip()
         if not name or Path(name).name != name:
-            self._say("<b>Not saved 未保存</b>: type a file name such as my_scenario.json (no "
-                      "folder)", _NO)
+            self._say(f"<b>{pick('Not saved', '未保存')}</b>: type a file name such as "
+                      "my_scenario.json (no folder)", _NO)
             return None
         if not name.endswith(".json"):
             name += ".json"
@@ -359,9 +375,9 @@ class ScenarioEditorPanel(ipw.VBox):
         try:
             self.saved = self.editor.save(path)
         except ScenarioFormatError as exc:
-            self._say(f"<b>Not saved 未保存</b>: {html.escape(str(exc))}", _NO)
+            self._say(f"<b>{pick('Not saved', '未保存')}</b>: {html.escape(str(exc))}", _NO)
             return None
-        self._say(f"Saved 已保存 <b>{html.escape(str(path))}</b>; "
+        self._say(f"{pick('Saved', '已保存')} <b>{html.escape(str(path))}</b>; "
                   f"<code>Scenario.load({html.escape(repr(str(path)))})</code> reads it back",
                   _OK)
         return self.saved
@@ -448,8 +464,8 @@ class ScenarioEditorPanel(ipw.VBox):
             return
         text = text.strip()
         if text and not text.isdigit():
-            self._say(f"<b>Not allowed 不允许</b>: the seed is a whole number ≥ 0 or empty, "
-                      f"got {html.escape(text)!r}", _NO)
+            self._say(f"<b>{pick('Not allowed', '不允许')}</b>: the seed is a whole number ≥ 0 "
+                      f"or empty, got {html.escape(text)!r}", _NO)
             return
         self.apply(SetOption("seed", int(text) if text else None))
 
@@ -458,7 +474,7 @@ class ScenarioEditorPanel(ipw.VBox):
             self.apply(SetOption("name", Bilingual(self.name_en.value, self.name_zh.value)))
 
     def _help(self) -> str:
-        text, what = TOOLS[self.tools.value]
+        text, what = tool_label(self.tools.value), TOOLS[self.tools.value]
         return (f"<b>{label('scenario')} editor 编辑</b> — {html.escape(text)}: "
                 f"{html.escape(what)}. Every edit is checked by the scenario loader's rules.")
 
