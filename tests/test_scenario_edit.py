@@ -340,10 +340,8 @@ _edit = st.one_of(
 )
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(_edit, max_size=25))
-def test_random_edit_sequences_always_give_loadable_scenarios(edits) -> None:
-    ed = ScenarioEditor("duel")
+def _random_sequence(edits, start: str) -> None:
+    ed = ScenarioEditor(start)
     history = [ed.scenario]
     for e in edits:
         before = ed.scenario
@@ -359,3 +357,20 @@ def test_random_edit_sequences_always_give_loadable_scenarios(edits) -> None:
         ed.undo()
         history.pop()
         assert ed.scenario == history[-1]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(_edit, max_size=25))
+def test_random_edit_sequences_always_give_loadable_scenarios(edits) -> None:
+    _random_sequence(edits, "duel")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("start", SHIPPED)
+def test_many_random_edit_sequences_on_every_shipped_scenario(start: str) -> None:
+    @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(st.lists(_edit, max_size=40))
+    def run(edits) -> None:
+        _random_sequence(edits, start)
+
+    run()
