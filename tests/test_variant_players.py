@@ -228,3 +228,32 @@ def test_the_variant_widgets_examples_run(module: str) -> None:
     result = doctest.testmod(importlib.import_module(f"hexrules_widgets.{module}"),
                              optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert result.attempted and not result.failed
+
+
+def test_Q_11_squad_deployment_sets_facing_posture_and_order_by_the_controls() -> None:
+    from hexrules.variants.squad.teams import Posture, StandingOrder
+
+    p = SquadPlayer(red="human", blue="random", seed=6)
+    p.pick("R2")
+    p.facing_pick.value = "3"
+    p.posture_pick.value = Posture.CONCEALED
+    p.order_pick.value = StandingOrder.SEARCH
+    assert p.placements["R2"].facing == 3
+    p.press("Hand in")
+    t = p.controller.game.state.team("R2")
+    assert (t.facing, t.posture, t.order) == (3, Posture.CONCEALED, StandingOrder.SEARCH)
+
+
+def test_square_board_reports_clicks_and_checks_its_cells() -> None:
+    from hexrules_widgets.grid_board import SquareBoard
+
+    b = SquareBoard(3, 2)
+    got: list[tuple[int, int]] = []
+    b.on_square_click(lambda c, r: got.append((c, r)))
+    b._message(b, {"event": "click", "col": 1, "row": 1}, [])   # as the browser sends it
+    b.click(5, 5)                                                # off the board: ignored
+    assert got == [(1, 1)]
+    with pytest.raises(ValueError, match="2 colours for 6 squares"):
+        b.set_cells(["#fff", "#000"])
+    with pytest.raises(ValueError, match="at least 1 × 1"):
+        SquareBoard(0, 3)
