@@ -257,3 +257,14 @@ def test_square_board_reports_clicks_and_checks_its_cells() -> None:
         b.set_cells(["#fff", "#000"])
     with pytest.raises(ValueError, match="at least 1 × 1"):
         SquareBoard(0, 3)
+
+
+def test_the_computer_may_take_either_side() -> None:
+    s = SquadPlayer(red="objective", blue="human", seed=2)
+    assert s.screen.view.side is Side.BLUE and s.screen.space.side is Side.BLUE
+    assert s.controller.game.state.to_act is Side.BLUE     # red's deployment is in
+    s.press("Hand in")
+    assert s.screen.space.phase is SquadPhase.ACTION_PLANS
+    p = ProkPlayer(german="greedy", soviet="human", seed=2)
+    assert p.screen.view.side == "soviet" and p.controller.game.state.to_act == "soviet"
+    assert p.screen.orders and not named_ids(_text(p), _prok_hidden(p, "soviet"))
