@@ -21,8 +21,9 @@ from hexrules_widgets.reveal import Reveal
 from hexrules_widgets.scenario_editor import ScenarioEditorPanel
 from hexrules_widgets.threat import ThreatView
 from hexrules_widgets.units import CounterLayer
+from hexrules_widgets.variant_player import ProkPlayer, SquadPlayer
 
 __all__ = ["BASE_LEVELS", "OVERLAY_LEVELS", "CounterLayer", "DriftStepper", "FireStepper",
            "HexBoard", "HexInspector", "MapEditorPanel", "Reveal", "ScenarioEditorPanel",
            "ScenarioPlayer",
-           "SightExplorer", "ThreatView"]
+           "SightExplorer", "SquadPlayer", "ProkPlayer", "ThreatView"]
