@@ -10,8 +10,8 @@ replayed game, from the state *before* the order:
 * the **luck** of the roll (**[project ruling]**, docs/rules.md "After-action review"): the
   rolled result's own probability ``p_result``, the chance of a result worse for the shooter
   ``p_worse`` and better ``p_better`` (results ordered by the damage they do), the *luck
-  percentile* ``p_worse + p_result / 2`` (0.5 an ordinary roll) and ``luck = actual −
-  expected`` damage;
+  percentile* ``p_worse + p_result / 2`` (0.5 an ordinary roll; above 0.75 *lucky*, below
+  0.25 *unlucky*) and ``luck = actual − expected`` damage;
 * the **damage**: the share of the target's value lost, the default player's scale
   (:data:`hexrules.players.board.LOSS`: destroyed 1, weapon lost 0.45, immobilised 0.35,
   suppressed 0.08), so "expected" is the number the computer plays by;
@@ -122,6 +122,15 @@ class DecisionPoint:
         return float(self.p_worse + self.p_result / 2)
 
     @property
+    def verdict(self) -> str:
+        """``'lucky'`` (luck percentile above 0.75), ``'unlucky'`` (below 0.25) or
+        ``'ordinary'`` — for a roll (a move has no roll: ``''``)."""
+        if not self.fire:
+            return ""
+        p = self.percentile
+        return "lucky" if p > 0.75 else ("unlucky" if p < 0.25 else "ordinary")
+
+    @property
     def regret(self) -> float:
         """How many points the computer's best order scores above the one given (0 if none
         is ranked higher)."""
@@ -159,8 +168,8 @@ def decision_point_html(d: DecisionPoint) -> str:
             f"<td>{float(p):.1%}</td></tr>" for lab, p in d.odds)
         rows.append(f"<table class='hexrules-dp-odds'><tr><th>target {e(d.target)} ends "
                     f"目标最终状态</th><th>odds 概率</th></tr>{cells}</table>")
-        verdict = "lucky 运气好" if d.percentile > 0.75 else (
-            "unlucky 运气差" if d.percentile < 0.25 else "ordinary 正常")
+        verdict = {"lucky": "lucky 运气好", "unlucky": "unlucky 运气差",
+                   "ordinary": "ordinary 正常"}[d.verdict]
         rows.append(f"<p class='hexrules-dp-luck'>rolled 结果 <b>{e(d.rolled)}</b>: "
                     f"p {float(d.p_result):.1%}, worse {float(d.p_worse):.1%}, better "
                     f"{float(d.p_better):.1%}; luck percentile {d.percentile:.0%} ({verdict}); "

@@ -130,16 +130,27 @@ def plot_win(r: Review, ax: Any = None) -> Any:
     return ax
 
 
+def _ground(r: Review, margin: int = 3) -> list[Any]:
+    """The hexes within ``margin`` of any hex a unit stood in during the game."""
+    hit = r.__dict__.get("_ground")
+    if hit is None:
+        m = r.states[0].hexmap
+        stood = {u.hex for s in r.states for u in (*s.units, *s.losses)}
+        hit = [h for h in m if any(h.distance(x) <= margin for x in stood)]
+        r.__dict__["_ground"] = hit
+    return hit
+
+
 def plot_board(r: Review, k: int, side: Side | str | None = None, ax: Any = None) -> Any:
     """The board after record ``k`` as ``side`` knew it (``None``: the full picture): the
-    map with each unit's id written in its hex."""
+    ground the game was fought over, with each unit's id written in its hex."""
     ax = _ax(ax, (6, 5))
     s = r.state_at(k)
     units = s.units if side is None else s.view(side).units
     notes: dict[Any, str] = {}
     for u in units:
         notes[u.hex] = (notes.get(u.hex, "") + " " + u.id).strip()
-    plot_map(s.hexmap, ax, notes=notes, legend=False,
+    plot_map(s.hexmap, ax, hexes=_ground(r), notes=notes, legend=False,
              highlight=[u.hex for u in units])
     who = "full picture 全局" if side is None else f"{Side.parse(side).label} view"
     ax.set_title(f"after record #{k}, turn {s.turn} — {who}", fontsize=9)
