@@ -168,6 +168,11 @@ class GameReview(ipw.VBox):
     def _on_view(self, change: dict[str, Any]) -> None:
         self.side = dict(VIEWS)[change["new"]]
         self.whole.layout.display = "none" if self.side else None
+        if self.side:  # not even hidden in the page: the summary names every unit
+            self.summary_html.value = ""
+            self.plots_box.children = []
+        else:
+            self._fill_summary()
         self._fill_events()
         self.refresh()
 
