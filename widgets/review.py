@@ -94,6 +94,7 @@ class GameReview(ipw.VBox):
         self.decision_html = ipw.HTML()
         self.decision_html.add_class("hexrules-review-decision")
         self.board = HexBoard(r.state_at(0).hexmap, height=board_height, legend=False)
+        self.board.layout.width = "100%"  # fill its 600 px box (a flex row shrinks it)
         self.counters = CounterLayer(self.board)
         side = ipw.VBox([self.position_line, self.decision_html, self.record_html],
                         layout=ipw.Layout(width="560px", height=board_height))
@@ -208,7 +209,8 @@ class GameReview(ipw.VBox):
         if rec is None:
             body = f"<p>{html.escape(who)} acted 行动 (hidden from this view 不可见)</p>"
         else:
-            body = f"<p><b>{html.escape(repr(rec.order))}</b></p>{rec._repr_html_()}"
+            what = "start of the game 推演开始" if rec.order is None else repr(rec.order)
+            body = f"<p><b>{html.escape(what)}</b></p>{rec._repr_html_()}"
         self.record_html.value = body
         d = r.decision_for(k, side)
         self.decision_html.value = d._repr_html_() if d is not None else (
