@@ -107,3 +107,14 @@ def test_review_widget_plots_and_export(widget: Any, tmp_path: Path) -> None:
     w.export_button.click()
     assert (tmp_path / "r.html").read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
     assert "r.html" in w.status_line.value
+
+
+def test_the_instructor_demo_opens_the_prepared_review(monkeypatch: pytest.MonkeyPatch) -> None:
+    demo = (Path(__file__).resolve().parents[1] / "lessons" / "instructor_demo.py").read_text(
+        encoding="utf-8")
+    code = demo[demo.index("def open_review"):]
+    ns: dict[str, Any] = {"Path": Path}
+    exec(code, ns)  # noqa: S102
+    monkeypatch.chdir(Path(__file__).resolve().parents[1])
+    w = ns["open_review"]()
+    assert len(w.review) == len(Review.build(PREPARED, computer=False))
