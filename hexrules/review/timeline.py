@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -43,7 +44,7 @@ from hexrules.records import register
 from hexrules.replay import replay
 from hexrules.units import Side
 
-__all__ = ["EVENT_KINDS", "ReviewEvent", "events_of", "load_game", "states_of"]
+__all__ = ["EVENT_KINDS", "ReviewEvent", "events_of", "load_game", "order_text", "states_of"]
 
 #: The kinds of timeline events, with their bilingual names.
 EVENT_KINDS: dict[str, str] = {
@@ -175,6 +176,27 @@ def _killer(rec: GameRecord, uid: str) -> Side | None:
     return victim_side.opponent if victim_side is not None else None
 
 
+_HEX = re.compile(r"Hex\((-?\d+), (-?\d+)\)")
+
+
+def order_text(state: GameState, order: Any) -> str:
+    """An order as text with its hexes by their military names (``StepTo('4563PJ')``).
+
+    >>> s = GameState.from_scenario("duel", seed=1)
+    >>> from hexrules.game import StepTo
+    >>> from hexrules import Hex
+    >>> order_text(s, StepTo(Hex(3, 4)))
+    "StepTo('4563EF')"
+    """
+    from hexrules.map.hexgrid import Hex
+
+    def name(m: re.Match[str]) -> str:
+        h = Hex(int(m.group(1)), int(m.group(2)))
+        return repr(state.hexmap.name_of(h)) if h in state.hexmap else m.group(0)
+
+    return _HEX.sub(name, repr(order))
+
+
 def events_of(log: GameLog, states: Sequence[GameState]) -> tuple[ReviewEvent, ...]:
     """The timeline of a replayed game (see the module docstring), in order."""
     from hexrules.artillery.record import ArtilleryRecord
@@ -191,12 +213,13 @@ def events_of(log: GameLog, states: Sequence[GameState]) -> tuple[ReviewEvent, .
         if k == 0:
             continue
         before = states[k - 1]
+        said = order_text(s, rec.order)
         lost = [u for u in s.losses if u.id not in {x.id for x in before.losses}]
         for u in lost:
             kind = "first_kill" if first else "kill"
             first = False
             out.append(ReviewEvent(k, rec.turn, rec.phase, kind, _killer(rec, u.id), (u.id,),
-                                   f"{u.id} ({u.side.label}) destroyed by {rec.order!r}"))
+                                   f"{u.id} ({u.side.label}) destroyed by {said}"))
         was = before.unit_map
         for u in s.units:
             old = was.get(u.id)
@@ -206,18 +229,18 @@ def events_of(log: GameLog, states: Sequence[GameState]) -> tuple[ReviewEvent, .
                          if m.value in ("weapon_lost", "immobilised"))
             if new:
                 out.append(ReviewEvent(k, rec.turn, rec.phase, "damage", _killer(rec, u.id),
-                                       (u.id,), f"{u.id} {', '.join(new)} by {rec.order!r}"))
+                                       (u.id,), f"{u.id} {', '.join(new)} by {said}"))
         o = rec.order
         if isinstance(o, DeclareFire) and o.fire.kind.value == "close_combat":
             out.append(ReviewEvent(k, rec.turn, rec.phase, "close_combat", rec.side,
-                                   (), f"close combat: {o!r}"))
+                                   (), f"close combat: {said}"))
         if any(isinstance(p, ArtilleryRecord) for p in rec.parts):
             out.append(ReviewEvent(k, rec.turn, rec.phase, "artillery", None, (),
                                    "an artillery mission lands"))
         if isinstance(o, FieldRepair | RapidReload) or bool(getattr(o, "enhance", None)) \
                 or isinstance(o, PlanFire):
             out.append(ReviewEvent(k, rec.turn, rec.phase, "card", rec.side, (),
-                                   f"card played: {o!r}"))
+                                   f"card played: {said}"))
         if s.over and not before.over:
             sc = s.score
             who = "draw 平局" if sc is None or sc.winner is None else sc.winner.label
