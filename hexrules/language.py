@@ -194,6 +194,8 @@ def localize(message: str, *, lang: str | None = None) -> str:
 
 
 _TEXT_NODE = re.compile(r">([^<>]+)<")
+_BR_PAIR = re.compile(
+    rf">([^<>{_CJK}]*[A-Za-z][^<>{_CJK}]*)<br ?/?>([^<>]*[{_CJK}][^<>]*)<")
 
 
 def localize_html(html: str, *, lang: str | None = None) -> str:
@@ -205,7 +207,11 @@ def localize_html(html: str, *, lang: str | None = None) -> str:
     lang = _check(lang or _current)
     if lang == "both":
         return html
-    return _TEXT_NODE.sub(lambda m: ">" + localize(m.group(1), lang=lang) + "<", html)
+    # a pair split by a line break ("hex<br>六角格", a table header): keep one half
+    keep = 2 if lang == "zh" else 1
+    html = _BR_PAIR.sub(lambda m: f">{m.group(keep)}<", html)
+    return _TEXT_NODE.sub(lambda m: ">" + localize(m.group(1), lang=lang) + "<",
+                          f">{html}<")[1:-1]
 
 
 def localized(func: Callable[P, str]) -> Callable[P, str]:

@@ -4,7 +4,8 @@ with their Chinese, as data (``hexrules/data/messages.toml``).
 Records and messages are written once, in the bilingual form of the English edition; when the
 setting (:mod:`hexrules.language`) is ``"zh"``, :func:`hexrules.language.localize` replaces the
 English sentences listed here by their Chinese and keeps the Chinese half of every bilingual
-pair. A ``{name}`` in a phrase is carried over: at the end of a phrase it stands for one token
+pair. A ``{name}`` in a phrase is carried over: ``{n}``, ``{m}``, ``{x}`` and ``{y}`` stand for
+a number; other fields at the end of a phrase it stands for one token
 (a number, a hex, or a bilingual label such as "Open 开阔地"), at the start for a unit ("R1" or
 "R1 at 4563CB"), elsewhere for the shortest text up to the words that follow it.
 
@@ -35,6 +36,9 @@ __all__ = ["MESSAGES_FILE", "parse", "phrases"]
 MESSAGES_FILE = Path(__file__).resolve().parent / "data" / "messages.toml"
 
 _FIELD = re.compile(r"\{(\w+)\}")
+#: Fields that stand for a number ("level {n}"), and what they match.
+_NUMBERS = frozenset({"n", "m", "x", "y"})
+_NUMBER = r"[-+]?\d+(?:[.,/–]\d+)*"
 #: What a {field} matches: a bilingual label ("Open 开阔地") or one token ("4563KE", "-3").
 _TOKEN = (r"(?:[A-Za-z][\w'’-]*(?: [A-Za-z][\w'’-]*)* [\u4e00-\u9fff][\u4e00-\u9fff（）]*"
           r"|[^\s|;,()（）：:→\u4e00-\u9fff]+)")
@@ -51,7 +55,9 @@ def _pattern(where: str, en: str) -> re.Pattern[str]:
     for m in _FIELD.finditer(en):
         parts.append(re.escape(en[pos:m.start()]))
         name = m.group(1)
-        if not en[m.end():].strip():
+        if name in _NUMBERS:
+            pat = _NUMBER
+        elif not en[m.end():].strip():
             pat = _TOKEN
         elif not en[:m.start()].strip():  # a unit, as the refusals name it: "R1 at 4563CB"
             pat = r"[^\s|;,()]+(?: at [^\s|;,()]+)?"
