@@ -30,9 +30,13 @@ class RulesError(ValueError):
     """
 
     def __str__(self) -> str:
-        from hexrules.language import localize
+        message = super().__str__()
+        try:
+            from hexrules.language import localize
 
-        return localize(super().__str__())
+            return localize(message)
+        except Exception:  # noqa: BLE001 - a broken phrase table must not hide the message
+            return message
 
 
 class RulesTypeError(RulesError, TypeError):

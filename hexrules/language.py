@@ -33,6 +33,7 @@ hexrules.errors.RulesError: unknown language 'fr': choose 'both', 'zh' or 'en'
 from __future__ import annotations
 
 import functools
+import html as _html
 import os
 import re
 from collections.abc import Callable, Iterator, Mapping
@@ -210,8 +211,12 @@ def localize_html(html: str, *, lang: str | None = None) -> str:
     # a pair split by a line break ("hex<br>六角格", a table header): keep one half
     keep = 2 if lang == "zh" else 1
     html = _BR_PAIR.sub(lambda m: f">{m.group(keep)}<", html)
-    return _TEXT_NODE.sub(lambda m: ">" + localize(m.group(1), lang=lang) + "<",
-                          f">{html}<")[1:-1]
+    def node(m: re.Match[str]) -> str:
+        raw = _html.unescape(m.group(1))
+        out = localize(raw, lang=lang)
+        return ">" + (m.group(1) if out == raw else _html.escape(out, quote=False)) + "<"
+
+    return _TEXT_NODE.sub(node, f">{html}<")[1:-1]
 
 
 def localized(func: Callable[P, str]) -> Callable[P, str]:
@@ -220,6 +225,10 @@ def localized(func: Callable[P, str]) -> Callable[P, str]:
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> str:
         out = func(*args, **kwargs)
         if _current == "both":
+            return out
+        if isinstance(out, list):  # lines
+            return [localize(line) for line in out]  # type: ignore[return-value]
+        if not isinstance(out, str):
             return out
         return localize_html(out) if out.lstrip().startswith("<") else localize(out)
 

@@ -4,7 +4,8 @@ with their Chinese, as data (``hexrules/data/messages.toml``).
 Records and messages are written once, in the bilingual form of the English edition; when the
 setting (:mod:`hexrules.language`) is ``"zh"``, :func:`hexrules.language.localize` replaces the
 English sentences listed here by their Chinese and keeps the Chinese half of every bilingual
-pair. A ``{name}`` in a phrase is carried over: ``{n}``, ``{m}``, ``{x}`` and ``{y}`` stand for
+pair. A phrase written ``^…$`` matches only a whole text (one HTML text node).
+A ``{name}`` in a phrase is carried over: ``{n}``, ``{m}``, ``{x}`` and ``{y}`` stand for
 a number; other fields at the end of a phrase it stands for one token
 (a number, a hex, or a bilingual label such as "Open 开阔地"), at the start for a unit ("R1" or
 "R1 at 4563CB"), elsewhere for the shortest text up to the words that follow it.
@@ -49,6 +50,8 @@ def _fail(entry: str, problem: str) -> TableFormatError:
 
 
 def _pattern(where: str, en: str) -> re.Pattern[str]:
+    if en.startswith("^") and en.endswith("$"):  # a whole text only ("red" in a caption)
+        return re.compile("^" + _pattern(where, en[1:-1]).pattern + "$")
     if en.count("{") != en.count("}"):
         raise _fail(where, f"unbalanced braces in {en!r}")
     parts, seen, pos = [], set(), 0
@@ -70,8 +73,8 @@ def _pattern(where: str, en: str) -> re.Pattern[str]:
     body = "".join(parts)
     head = r"(?<![A-Za-z0-9_'’-])" if en[:1].isascii() and en[:1].isalnum() else ""
     tail = r"(?![A-Za-z0-9_'’])" if en[-1:].isascii() and en[-1:].isalnum() else ""
-    if not en.endswith("}"):
-        tail += r"(?! *[\u4e00-\u9fff])"  # not the English half of a bilingual pair
+    if en[-1:].isascii() and en[-1:].isalpha():
+        tail += r"(?! +[\u4e00-\u9fff])"  # not the English half of a bilingual pair
     return re.compile(head + body + tail)
 
 
@@ -89,7 +92,8 @@ def parse(data: dict[str, Any]) -> tuple[tuple[re.Pattern[str], str, str], ...]:
         if not isinstance(en, str) or not en.strip():
             raise _fail(where, f"en must be a non-empty string, got {en!r}")
         pattern = _pattern(where, en)
-        if not isinstance(zh, str) or not re.search(r"[\u4e00-\u9fff]", zh):
+        if not isinstance(zh, str) or not re.search(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]",
+                                                     zh):
             raise _fail(where, f"zh must be Chinese, got {zh!r}")
         if set(_FIELD.findall(zh)) != set(_FIELD.findall(en)):
             raise _fail(where, f"zh must use the fields of en ({en!r})")

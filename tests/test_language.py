@@ -105,3 +105,23 @@ def test_localize_keeps_both_unchanged_and_the_phrase_table_is_validated() -> No
         parse({"phrase": [{"en": "{n} hexes", "zh": "格"}]})
     with pytest.raises(TableFormatError, match="exactly the fields"):
         parse({"phrase": [{"en": "x", "zh": "叉", "de": "x"}]})
+
+
+def test_artillery_record_and_game_state_in_chinese() -> None:
+    from hexrules import Dice
+    from hexrules.artillery import FirePlan, adjudicate_mission
+    from hexrules.game import GameState
+
+    m = HexMap.flat(12, 12)
+    rec = adjudicate_mission(m, FirePlan("red", "155", Hex(3, 5), called=1),
+                             [Unit("B1", "blue", Hex(3, 5))], dice=Dice(3))
+    both = str(rec)
+    with using("zh"):
+        zh = str(rec)
+    assert str(rec) == both and "Normal delay 正常延迟" in both
+    assert "正常延迟" in zh and "第3回合到达" in zh and "Normal delay" not in zh
+    s = GameState.from_scenario("duel", seed=2)
+    with using("zh"):
+        assert str(s).startswith("第1/6回合 直瞄射击阶段")
+    with using("en"):
+        assert not CJK.search(str(s))
