@@ -151,7 +151,7 @@ _CJK = "\u4e00-\u9fff"
 #: 4563KC, which hold digits, are never words), or the dice names 2d6 / d6.
 _WORD = r"(?:[A-Za-zΔ](?:[A-Za-z'’]|-(?=[A-Za-z]))*|2d6|d6)(?![A-Za-z0-9_-])"
 #: English words directly followed by a Chinese term: the English half of a pair.
-_PAIR_EN = re.compile(rf"(?<![A-Za-z0-9_'’-]){_WORD}(?:[ \-]{_WORD})*[ ]+(?=\d*[{_CJK}])")
+_PAIR_EN = re.compile(rf"(?<![A-Za-z0-9_'’-]){_WORD}(?:[ \-]{_WORD})*[ \n]+(?=\d*[{_CJK}])")
 #: A Chinese term with its space (or brackets) in a bilingual text: the Chinese half.
 _PAIR_ZH = re.compile(
     rf"[ ]?(?:[（(][{_CJK}0-9、，· ]*[{_CJK}][{_CJK}0-9、，· ]*[)）]"
