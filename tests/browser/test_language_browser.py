@@ -38,6 +38,13 @@ def _choose(page: Any, name: str) -> None:
     page.locator(".hexrules-language-toggle .widget-toggle-button", has_text=name).first.click()
 
 
+def _wait_text(page: Any, selector: str, condition: str) -> None:
+    """Wait until the text ``t`` of ``selector`` meets a JavaScript ``condition``."""
+    page.wait_for_function(
+        f"() => {{ const e = document.querySelector({selector!r}); if (!e) return false; "
+        f"const t = e.innerText; return {condition}; }}", timeout=30_000)
+
+
 def _hex(page: Any, name: str) -> Any:
     return page.locator(f"path.hexrules-hex-{name}")
 
@@ -55,8 +62,9 @@ def test_language_toggle_at_1280x720(voila_url: str, open_page: Callable[..., An
     _choose(page, "中")
     verdict = page.locator(".hexrules-verdict")
     zh_verdict = localize(rec.verdict, lang="zh")
-    verdict.locator(f"text={zh_verdict}").first.wait_for(timeout=30_000)
-    page.locator(".hexrules-clear", has_text="重新开始").wait_for(timeout=30_000)
+    _wait_text(page, ".hexrules-verdict-line", f"t.startsWith({zh_verdict!r})")
+    _wait_text(page, ".hexrules-clear", "t.trim() === '重新开始'")
+    _wait_text(page, ".hexrules-legend", "!t.includes('Legend')")
     page.wait_for_timeout(500)
     assert "Start over" not in page.locator(".hexrules-clear").inner_text()
     assert "Legend" not in page.locator(".hexrules-legend").inner_text()
@@ -68,13 +76,16 @@ def test_language_toggle_at_1280x720(voila_url: str, open_page: Callable[..., An
         assert inside(lay[part], lay["viewport"]), (part, lay[part], lay["viewport"])
 
     _choose(page, "EN")
-    page.locator(".hexrules-clear", has_text="Start over").wait_for(timeout=30_000)
+    _wait_text(page, ".hexrules-clear", "t.trim() === 'Start over'")
+    _wait_text(page, ".hexrules-verdict-line", f"t.startsWith({rec.verdict.split()[0]!r})"
+               " && !/[\\u4e00-\\u9fff]/.test(t)")
     page.wait_for_timeout(500)
     assert not CJK.search(page.locator(".hexrules-verdict").inner_text())
     assert not (page.evaluate(CLIPPED_JS) + page.evaluate(LABELS_CLIPPED_JS))
 
     _choose(page, "双语")
-    page.locator(".hexrules-clear", has_text="Start over 重新开始").wait_for(timeout=30_000)
+    _wait_text(page, ".hexrules-clear", "t.trim() === 'Start over 重新开始'")
+    _wait_text(page, ".hexrules-verdict-line", f"t.startsWith({rec.verdict!r})")
     assert rec.verdict in page.locator(".hexrules-verdict").inner_text()
     assert page.traffic.remote() == [], page.traffic.remote()
     assert page.traffic.errors() == [], page.traffic.errors()
