@@ -20,6 +20,13 @@ def test_chinese_reference_has_every_rule_id_of_the_english_one() -> None:
     assert zh - en == set(), f"rule IDs not in rules.md: {sorted(zh - en)}"
 
 
+def test_chinese_reference_has_every_anchor_of_the_english_one() -> None:
+    anchor = re.compile(r'<a id="([^"]+)"></a>')
+    en = anchor.findall((DOCS / "rules.md").read_text(encoding="utf-8"))
+    zh = anchor.findall((DOCS / "rules.zh.md").read_text(encoding="utf-8"))
+    assert set(en) == set(zh), (sorted(set(en) - set(zh)), sorted(set(zh) - set(en)))
+
+
 def test_chinese_reference_marks_project_choices_and_links_resolve() -> None:
     text = (DOCS / "rules.zh.md").read_text(encoding="utf-8")
     for mark in ("【项目裁定】", "【复原】", "【自定值】"):
