@@ -144,6 +144,10 @@ class HexBoard(ipw.VBox):
         no tile server (offline, the tiles just fail and stay grey).
     legend : bool
         Show the legend (levels and metres, terrain, rivers, roads).
+    language : bool
+        Show a 中 / EN / 双语 toggle (:func:`language_toggle`) beside the hover line: the
+        legend and the hover line are drawn again in the chosen language. A widget that holds
+        the board shows its own toggle instead and calls :meth:`relabel`.
 
     Attributes
     ----------
