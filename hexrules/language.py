@@ -43,7 +43,7 @@ from typing import Any, Literal, ParamSpec
 
 from hexrules.errors import RulesError
 
-__all__ = ["LANGUAGES", "Language", "get_language", "localize", "localize_figure",
+__all__ = ["LANGUAGES", "Language", "bilingual", "get_language", "localize", "localize_figure",
            "localize_html", "localized", "pick", "set_language", "text", "using"]
 
 P = ParamSpec("P")
@@ -243,3 +243,30 @@ def localize_figure(fig: Any) -> None:
         s = t.get_text()
         if isinstance(s, str) and s:
             t.set_text(localize(s))
+
+
+def bilingual(func: Callable[P, Any]) -> Callable[P, Any]:
+    """Decorate an adjudication: its record is written bilingually whatever the setting.
+
+    Records are values (equal inputs, equal records) and are shown in the current language
+    only when drawn (:func:`localized`), so the texts they hold are always the English
+    edition's bilingual ones; an error raised inside is shown in the setting too
+    (:class:`~hexrules.errors.RulesError`).
+
+    >>> from hexrules.glossary import label
+    >>> with using("zh"):
+    ...     bilingual(lambda: label("suppressed"))(), label("suppressed")
+    ('Suppressed 压制', '压制')
+    """
+    @functools.wraps(func)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> Any:
+        global _current
+        if _current == "both":
+            return func(*args, **kwargs)
+        before, _current = _current, "both"
+        try:
+            return func(*args, **kwargs)
+        finally:
+            _current = before
+
+    return wrapper

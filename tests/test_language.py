@@ -125,3 +125,20 @@ def test_artillery_record_and_game_state_in_chinese() -> None:
         assert str(s).startswith("第1/6回合 直瞄射击阶段")
     with using("en"):
         assert not CJK.search(str(s))
+
+
+def test_records_made_in_any_setting_are_the_same_value() -> None:
+    rec = _fire()
+    sight = line_of_sight(HexMap.load("training"), "4563KC", "4564GD")
+    for lang in ("zh", "en"):
+        with using(lang):
+            assert _fire() == rec
+            again = line_of_sight(HexMap.load("training"), "4563KC", "4564GD")
+            assert again == sight
+            assert again.verdict == "Blocked 不通视"  # the value; shown in the setting
+            assert CJK.search(str(again)) if lang == "zh" else not CJK.search(str(again))
+    g = Game.new(HexMap.flat(10, 5), [Unit("R1", "red", Hex(0, 2)),
+                                      Unit("B1", "blue", Hex(8, 2))], turns=3)
+    with using("zh"):
+        rec = g.apply(Pass())
+    assert "Direct-fire phase 直瞄射击阶段" in str(rec)
