@@ -291,8 +291,9 @@ class ScenarioPlayer(ipw.VBox):
         code runs unchanged in its Chinese edition.
         """
         for b in self.order_buttons:
+            order = getattr(b, "order", None)
             with using("both"):
-                both = order_label(b.order)  # type: ignore[attr-defined]
+                both = order_label(order) if order is not None else b.description
             if b.description.startswith(text) or both.startswith(text) \
                     or both.split(" ", 1)[-1].startswith(text):
                 b.click()
