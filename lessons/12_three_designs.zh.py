@@ -179,7 +179,7 @@ table(["game", "outcome", "exact chance", "≈"],
 {game: sum(dist.values()) for game, dist in attacks.items()}
 
 # %% [markdown]
-# 三者并排。等级 9 的坦克射击**从不**让目标保持完好：最轻也是把它压制。班组攻击非此即彼：损失一点防御值，或者毫无损失。迫击炮对虎式的呼叫有三种结局，因为一发炮弹只能震晕，两发就被毁。
+# 三者并排。等级 9 的坦克射击**从不**让目标保持完好：最轻也是把它压制。班组攻击非此即彼：损失一点防御值，或者一点不失。迫击炮对虎式的呼叫有三种结局，因为一发炮弹只能震晕，两发就被毁。
 
 # %%
 fig, axes = plt.subplots(1, 3, figsize=(12, 3.6), sharey=True)
