@@ -1,0 +1,79 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#       jupytext_version: 1.19.6
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %%
+
+# %%
+from hexrules.language import set_language
+set_language("zh")
+
+# %% [markdown]
+# # 课程目录（中文版）— hexrules
+#
+# 学员同志，欢迎。这组笔记本按章讲授战术兵棋推演的规则，每一步计算都由`hexrules`库完成，
+# 你可以拿它逐步核对自己的推理。请按顺序学习。
+#
+# 中文版与英文版是同一套课程：单元格一一对应，代码完全相同，只有讲解文字按语言分别编写。
+# 每课第一个单元格`set_language("zh")`把标签、裁决记录和练习检查都切换为中文。
+# 英文版目录见[`00_index.ipynb`](00_index.ipynb)。
+
+# %% [markdown]
+# | # | 课程 | 学习内容 |
+# |---|---|---|
+# | 01 | [兵棋地图](01_hex_map.zh.ipynb) | 六角格、距离、6个方向，六角格坐标（如`4563GH`）与方里网，高程，居民地和丛林地，河流（线状水系）、道路和桥。 |
+
+# %% [markdown]
+# ## 学习方法
+#
+# - 每课都要**从头到尾**运行（Run ▸ Run All Cells，或逐个单元格按Shift+Enter）。每课以目标
+#   开始，以小结结束；所用规则以编号（M-…、L-…、F-…）引用，每个编号都链接到本项目的规则参考
+#   [`docs/rules.md`](../docs/rules.md)（英文），例如[F-3](../docs/rules.md#F-3)（标准攻击等级）。
+# - 每课的“规则讲解”先注明所讲的规则条文（如三（一）1（2）“两个相邻高程上的通视判断”），
+#   再讲要点，最后列出本项目的处理。哪些出自规则、哪些是本项目的，始终标明，与规则参考一致：
+#   **【项目裁定】**（规则未作规定或前后矛盾之处，本项目的选择）、**【复原】**（已失传的表格，
+#   由本项目重建）、**【自定值】**（原始资料没有给出的数值）和**【项目细则】**（本项目裁定的
+#   细节问题）。
+# - **练习**：把答案单元格里的`None`换成你的答案，运行该单元格。检查结果显示**✓ 正确**，或者
+#   **✗ 再想想**并附提示；如果你的答案是常见的失误（纵、横坐标写反，忘了居民地或丛林地的+1，
+#   漏了F-4的修正……），提示会点明。检查的正确答案都向`hexrules`库询问，从不猜测。
+# - **答案**不在笔记本里。每道练习下面有一个**显示答案**按钮，只有按下才显示；*Run All*
+#   从不显示或运行答案。（答案存放在[`_solutions.toml`](_solutions.toml)里：先自己做。）
+#
+# ## 如何运行测试
+#
+# 在项目目录下：
+#
+# ```bash
+# .venv/bin/python scripts/lessons_zh.py check               # 中文版与英文版逐个单元格对照
+# .venv/bin/python -m pytest --nbval-lax lessons/*.zh.ipynb -q  # 运行中文版各课
+# ```
+
+# %% [markdown]
+# 下面的单元格列出每课的中文版是否已经完成，并检查本库能否加载。
+
+# %%
+from pathlib import Path
+
+import hexrules
+
+here = Path.cwd()
+lessons = here if (here / "00_index.zh.ipynb").exists() else here / "lessons"
+english = sorted(p for p in lessons.glob("*.ipynb")
+                 if not p.name.endswith(".zh.ipynb") and p.name != "00_index.ipynb")
+for p in english:
+    zh = p.with_name(p.stem + ".zh.ipynb")
+    print(("✓ " + zh.name) if zh.exists() else f"… {p.name}（中文版待完成）")
+print("hexrules", hexrules.__version__)
+assert any(p.with_name(p.stem + ".zh.ipynb").exists() for p in english)
