@@ -98,6 +98,11 @@ def find_english(lesson: str) -> Path:
     return found[0]
 
 
+def _arg(english: Path) -> str:
+    """How the commands name a lesson: ``01`` for ``01_hex_map.py``, else its stem."""
+    return english.name[:2] if english.name[:2].isdigit() else english.stem
+
+
 def _read(path: Path):  # -> nbformat.NotebookNode
     import jupytext
 
@@ -144,7 +149,7 @@ def problems(zh: Path) -> list[Problem]:
             f"they differ from English cell {diff} on "
             f"({kinds_en[diff] if diff < len(kinds_en) else 'none'} in English, "
             f"{kinds_zh[diff] if diff < len(kinds_zh) else 'none'} here): "
-            f"run `python scripts/lessons_zh.py sync {lesson[:2]}`")))
+            f"run `python scripts/lessons_zh.py sync {_arg(english)}`")))
         return out
     for k, (a, b) in enumerate(zip(en_cells, rest, strict=True)):
         if a.cell_type == "code":
@@ -155,7 +160,7 @@ def problems(zh: Path) -> list[Problem]:
                     f"code differs from English cell {k}"
                     + (f" (line {line})" if line else "")
                     + f": code is written in {english.name}; run "
-                      f"`python scripts/lessons_zh.py sync {lesson[:2]}`")))
+                      f"`python scripts/lessons_zh.py sync {_arg(english)}`")))
             continue
         if TODO in b.source:
             out.append(Problem(lesson, k + 1, f"still marked {TODO} (translate English cell "
@@ -181,7 +186,7 @@ def check(lessons: list[str]) -> int:
         if not path.exists():
             found.append(Problem(english_path(path).stem, None, (
                 f"no Chinese edition {path.name}: start one with `python "
-                f"scripts/lessons_zh.py new {path.name[:2]}`")))
+                f"scripts/lessons_zh.py new {_arg(english_path(path))}`")))
         elif not path.name.startswith(INDEX):
             found.extend(problems(path))
     for problem in found:
