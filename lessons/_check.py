@@ -26,6 +26,19 @@ solution passes its exercise's check.
 (3, 3, None, None)
 >>> sight_bonus_text()
 '+1 for settlement and forest'
+
+The checks speak the notebook's language (``hexrules.language``): a Chinese edition 中文版
+sets ``set_language("zh")`` in its first cell and its verdicts, hints and solutions are in
+Chinese; the default ("both") and English show the English hint, which names each rule term
+with its Chinese word as the lessons do.
+
+>>> from hexrules.language import using
+>>> with using("zh"):
+...     say(False, tr("count again", "再数一遍")), say(True, ""), word("northing")
+(✗ 再想想 — 提示：再数一遍, ✓ 正确, '纵坐标')
+>>> with using("zh"):
+...     sight_bonus_text()
+'居民地和丛林地+1'
 """
 
 from __future__ import annotations
@@ -38,8 +51,38 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from hexrules.language import get_language, pick
+
+#: The verdicts as the English edition (the "both" setting) shows them.
 RIGHT = "✓ Right 正确"
 WRONG = "✗ Not yet 再想想"
+
+
+def right() -> str:
+    """``✓ Right 正确`` in the current language (``✓ 正确`` in Chinese)."""
+    return "✓ " + pick("Right", "正确")
+
+
+def wrong() -> str:
+    """``✗ Not yet 再想想`` in the current language (``✗ 再想想`` in Chinese)."""
+    return "✗ " + pick("Not yet", "再想想")
+
+
+def _hint_head() -> str:
+    """What introduces a hint: ``hint 提示: `` (``提示：`` in Chinese)."""
+    return {"zh": "提示：", "en": "hint: "}.get(get_language(), "hint 提示: ")
+
+
+def tr(en: str, zh: str) -> str:
+    """A hint in the edition's language: the Chinese in a 中文 notebook, else the English.
+
+    The English text already names each rule term with its Chinese word (:func:`word`), so
+    the default setting ("both") shows it as it is, not doubled.
+
+    >>> tr("one off", "差了一格")
+    'one off'
+    """
+    return zh if get_language() == "zh" else en
 
 #: The solutions of every lesson's exercises (a data file the lessons never run).
 SOLUTIONS = Path(__file__).resolve().parent / "_solutions.toml"
@@ -68,8 +111,8 @@ row 3</div>
 
     @property
     def message(self) -> str:
-        """``✓ Right 正确``, or ``✗ Not yet 再想想 — hint 提示: …``."""
-        return RIGHT if self.ok else f"{WRONG} — hint 提示: {self.hint}"
+        """``✓ Right 正确``, or ``✗ Not yet 再想想 — hint 提示: …`` (in the current language)."""
+        return right() if self.ok else f"{wrong()} — {_hint_head()}{self.hint}"
 
     def __bool__(self) -> bool:
         return self.ok
@@ -84,8 +127,8 @@ row 3</div>
         colour, kind = ("#1b7a1b", "right") if self.ok else ("#b3261e", "wrong")
         style = ("white-space: normal; word-break: normal; overflow-wrap: normal; "
                  "line-height: 1.45; max-width: 60em; font-size: 1.05em")
-        head = f"<b style='color:{colour}'>{RIGHT if self.ok else WRONG}</b>"
-        tail = "" if self.ok else f" — hint 提示: {html.escape(self.hint)}"
+        head = f"<b style='color:{colour}'>{right() if self.ok else wrong()}</b>"
+        tail = "" if self.ok else f" — {_hint_head()}{html.escape(self.hint)}"
         return (f'<div class="hexrules-check hexrules-check-{kind}" style="{style}">'
                 f"{head}{tail}</div>")
 
@@ -118,13 +161,15 @@ def as_name(answer: Any) -> str | None:
 def word(key: str) -> str:
     """A glossary term for the middle of a sentence: ``word("northing") == "northing 纵坐标"``.
 
+    In Chinese only the Chinese term (``纵坐标``), in English only the English word.
+
     >>> word("river")
     'river 河流（线状水系）'
     """
     from hexrules.glossary import term
 
     t = term(key)
-    return f"{t.en[0].lower()}{t.en[1:]} {t.zh}"
+    return pick(f"{t.en[0].lower()}{t.en[1:]}", t.zh)
 
 
 def sight_bonus_text() -> str:
@@ -133,12 +178,16 @@ def sight_bonus_text() -> str:
     The terrain names are the glossary's English words (settlement 居民地, not "city").
     """
     from hexrules import Terrain, load_tables
+    from hexrules.glossary import term
 
     terrain = load_tables().terrain
     by: dict[int, list[str]] = {}
     for t in Terrain:
         if terrain[t].sight_bonus:
             by.setdefault(terrain[t].sight_bonus, []).append(terrain[t].name.lower())
+    if get_language() == "zh":  # the table's names are the glossary's keys
+        return "；".join("和".join(term(n).zh for n in names) + f"{b:+d}"
+                        for b, names in by.items())
     return "; ".join(f"{b:+d} for {' and '.join(names)}" for b, names in by.items())
 
 
@@ -193,15 +242,17 @@ class Solution:
     exercise: str
     answers: dict[str, str]  # variable name → Python literal, e.g. {"answer_1": '"4464BC"'}
     explain: str
+    explain_zh: str = ""  # the explanation in Chinese (中文版), when written
 
     def values(self) -> dict[str, Any]:
         """The answers as Python values (``ast.literal_eval`` of each literal)."""
         return {name: ast.literal_eval(text) for name, text in self.answers.items()}
 
     def markdown(self) -> str:
-        """The answer cell to type, then the explanation."""
+        """The answer cell to type, then the explanation (in Chinese in a 中文 notebook)."""
         code = "\n".join(f"{name} = {text}" for name, text in self.answers.items())
-        return f"```python\n{code}\n```\n\n{self.explain.strip()}"
+        explain = tr(self.explain, self.explain_zh or self.explain)
+        return f"```python\n{code}\n```\n\n{explain.strip()}"
 
 
 @cache
@@ -216,8 +267,12 @@ def load_solutions() -> dict[str, dict[str, Solution]]:
             if not answers or not entry.get("explain"):
                 raise ValueError(f"{SOLUTIONS.name}: lesson.{lesson}.{exercise}: needs answers "
                                  "and explain")
-            out.setdefault(lesson, {})[exercise] = Solution(lesson, exercise, dict(answers),
-                                                           entry["explain"])
+            unknown = set(entry) - {"answers", "explain", "explain_zh"}
+            if unknown:
+                raise ValueError(f"{SOLUTIONS.name}: lesson.{lesson}.{exercise}: unknown "
+                                 f"field(s) {sorted(unknown)} (answers, explain, explain_zh)")
+            out.setdefault(lesson, {})[exercise] = Solution(
+                lesson, exercise, dict(answers), entry["explain"], entry.get("explain_zh", ""))
     return out
 
 
@@ -230,4 +285,7 @@ def solution(lesson: str, exercise: str) -> Any:
     from hexrules_widgets import Reveal
 
     s = load_solutions()[lesson][exercise]
-    return Reveal(s.markdown(), title=f"Exercise {exercise} 练习 — solution 答案:")
+    title = pick(f"Exercise {exercise} — solution:", f"练习{exercise} — 答案：")
+    if get_language() == "both":
+        title = f"Exercise {exercise} 练习 — solution 答案:"
+    return Reveal(s.markdown(), title=title)

@@ -23,7 +23,7 @@ from fractions import Fraction
 from typing import Any
 
 import _check
-from _check import Verdict, say, word
+from _check import Verdict, say, tr, word
 
 from hexrules import load_tables
 from hexrules.movement import path_cost, points_text, reachable, step_cost
@@ -66,24 +66,35 @@ def check_path_cost(answer: Any, hexmap: Any, path: list[Any], *, march: bool = 
                   for (a, b), e in zip(pairs, entry, strict=True))
     with_start = expected + terrain[hexmap.terrain_at(hexes[0])].entry_cost
     if given is None:
-        hint = "give a number of movement points (a whole number, or e.g. 1/2 or 2.5)."
+        hint = tr("give a number of movement points (a whole number, or e.g. 1/2 or 2.5).",
+                  "请给出机动力点数（整数，或者如1/2、2.5这样的数）。")
     elif any(river) and given == summed:
-        hint = (f"the {word('wading')} step costs max(terrain, {terrain.river_crossing_cost}), "
-                "not the terrain cost plus the river (V-1 [decision]).")
+        hint = tr((f"the {word('wading')} step costs max(terrain, {terrain.river_crossing_cost}), "
+                   "not the terrain cost plus the river (V-1 [decision])."),
+                  f"{word('wading')}这一步消耗max(地形, {terrain.river_crossing_cost})，"
+                  "不是地形消耗加上河流的消耗（V-1【项目裁定】）。")
     elif any(river) and given == no_river:
-        hint = (f"one step crosses a {word('river')} hexside without a bridge: wading costs "
-                f"{terrain.river_crossing_cost} (or the terrain cost, if higher) (V-1).")
+        hint = tr((f"one step crosses a {word('river')} hexside without a bridge: wading costs "
+                   f"{terrain.river_crossing_cost} (or the terrain cost, if higher) (V-1)."),
+                  f"有一步没有过桥而跨过了{word('river')}格边：徒涉消耗{terrain.river_crossing_cost}点"
+                  "（地形消耗更高时按地形消耗）（V-1）。")
     elif any(road) and given == no_road:
-        hint = (f"a step along the {word('road')} costs {terrain.road_step_cost}, whatever "
-                "the terrain, and so does the road's bridge over the river (V-2).")
+        hint = tr((f"a step along the {word('road')} costs {terrain.road_step_cost}, whatever "
+                   "the terrain, and so does the road's bridge over the river (V-2)."),
+                  f"沿{word('road')}走一步消耗{terrain.road_step_cost}点，不管是什么地形；"
+                  "道路过河的桥也一样（V-2）。")
     elif given == with_start:
-        hint = ("count the steps, not the hexes: the hex the move starts in costs nothing "
-                f"({len(pairs)} steps here).")
+        hint = tr(("count the steps, not the hexes: the hex the move starts in costs nothing "
+                   f"({len(pairs)} steps here)."),
+                  f"要数步数，不是数格子：机动开始所在的那一格不消耗机动力（这里共{len(pairs)}步）。")
     else:
-        hint = ("price each step on its own — the terrain of the hex entered, max(…, "
-                f"{terrain.river_crossing_cost}) across a river without a bridge, "
-                f"{terrain.road_step_cost} along the road — then add them "
-                f"({len(pairs)} steps).")
+        hint = tr(("price each step on its own — the terrain of the hex entered, max(…, "
+                   f"{terrain.river_crossing_cost}) across a river without a bridge, "
+                   f"{terrain.road_step_cost} along the road — then add them "
+                   f"({len(pairs)} steps)."),
+                  "每一步单独计算——进入格的地形消耗；不过桥跨河时为max(…, "
+                  f"{terrain.river_crossing_cost})；沿道路为{terrain.road_step_cost}——再把它们加起来"
+                  f"（共{len(pairs)}步）。")
     return say(False, hint)
 
 
@@ -97,23 +108,33 @@ def check_march(answer: Any, hexmap: Any, start: Any, dest: Any, *, units: Any =
         return say(True, "")
     terrain = load_tables().terrain
     if not isinstance(answer, bool):
-        return say(False, "answer True or False.")
+        return say(False, tr("answer True or False.",
+                             "请回答True或False。"))
     free = reachable(hexmap, start, march=True, side=side)
     on_road = goal in reachable(hexmap, start, 99, march=True, side=side)
     if answer and not on_road:
-        hint = (f"a {word('march')} goes along roads only (V-3): "
-                f"{hexmap.name_of(goal)} is not on a road reachable from "
-                f"{hexmap.name_of(hexmap.parse(start))}.")
+        hint = tr((f"a {word('march')} goes along roads only (V-3): "
+                   f"{hexmap.name_of(goal)} is not on a road reachable from "
+                   f"{hexmap.name_of(hexmap.parse(start))}."),
+                  f"{word('march')}只能沿道路（V-3）：{hexmap.name_of(goal)}不在从"
+                  f"{hexmap.name_of(hexmap.parse(start))}出发可以到达的道路上。")
     elif answer and goal in free:
-        names = ", ".join(sorted(hexmap.name_of(u.hex) for u in units)) or "none"
-        hint = (f"on an empty road the march would get there, but a marching unit may not "
-                f"enter or pass through a hex holding a friendly unit (V-3): look at {names}.")
+        names = tr(", ", "、").join(sorted(hexmap.name_of(u.hex) for u in units))
+        names = names or tr("none", "无")
+        hint = tr((f"on an empty road the march would get there, but a marching unit may not "
+                   f"enter or pass through a hex holding a friendly unit (V-3): look at {names}."),
+                  "如果道路上没有别的单位，行军是能到那里的；但行军的单位不能进入或经过有己方单位的"
+                  f"六角格（V-3）：看看{names}。")
     elif answer:
-        hint = (f"a march step costs {points_text(terrain.march_step_cost)}; count the road "
-                "steps against the movement allowance (V-3, V-5).")
+        hint = tr((f"a march step costs {points_text(terrain.march_step_cost)}; count the road "
+                   "steps against the movement allowance (V-3, V-5)."),
+                  f"行军每一格消耗{points_text(terrain.march_step_cost)}点；数一数道路上的步数，"
+                  "和机动力比一比（V-3、V-5）。")
     else:
-        hint = (f"it is on the road, within reach at {points_text(terrain.march_step_cost)} "
-                "a step, and nothing stands in the way (V-3).")
+        hint = tr((f"it is on the road, within reach at {points_text(terrain.march_step_cost)} "
+                   "a step, and nothing stands in the way (V-3)."),
+                  f"它在道路上，每格消耗{points_text(terrain.march_step_cost)}点可以到达，"
+                  "路上也没有阻挡（V-3）。")
     return say(False, hint)
 
 
@@ -129,22 +150,30 @@ def check_may_fire(answer: Any, state: Any) -> Verdict:
     if isinstance(answer, str):
         answer = [answer]
     if answer is None or not all(isinstance(a, str) for a in answer):
-        return say(False, 'answer a list of unit names, e.g. ["R1"], or [] for none.')
+        return say(False, tr('answer a list of unit names, e.g. ["R1"], or [] for none.',
+                             '请回答一个单位名称的列表，例如["R1"]；没有就回答[]。'))
     given = {a.strip().upper() for a in answer}
     if given == expected:
         return say(True, "")
     mover = state.move.unit if state.move is not None else None
     wrong = given - expected
     if mover in wrong:
-        hint = (f"{mover} is the moving unit: covering fire (V-7) is for units that have not "
-                "moved; the mover's own moving fire comes later, after the reactions (V-8).")
+        hint = tr((f"{mover} is the moving unit: covering fire (V-7) is for units that have not "
+                   "moved; the mover's own moving fire comes later, after the reactions (V-8)."),
+                  f"{mover}是机动单位：掩护射击（V-7）只能由没有机动过的单位进行；机动单位自己的"
+                  "行进间射击在各方反应之后才进行（V-8）。")
     elif any(state.unit_map.get(u) and state.unit_map[u].moved for u in wrong):
-        hint = "a unit that has moved this turn may not take covering fire (V-7, C-4)."
+        hint = tr("a unit that has moved this turn may not take covering fire (V-7, C-4).",
+                  "本回合已经机动过的单位不能进行掩护射击（V-7、C-4）。")
     elif any(state.unit_map.get(u) and state.unit_map[u].side != state.to_act for u in wrong):
-        hint = (f"it is {state.to_act}'s reaction now: covering fire (V-7) is the moving "
-                "side's reply to the opportunity shot.")
+        hint = tr((f"it is {state.to_act}'s reaction now: covering fire (V-7) is the moving "
+                   "side's reply to the opportunity shot."),
+                  f"现在是{getattr(state.to_act, 'label', state.to_act)}的反应时机："
+                  "掩护射击（V-7）是机动一方对机会射击的还击。")
     elif expected - given:
-        hint = "a unit that has neither moved nor fired this turn may still fire (V-7)."
+        hint = tr("a unit that has neither moved nor fired this turn may still fire (V-7).",
+                  "本回合既没有机动也没有射击过的单位仍然可以射击（V-7）。")
     else:
-        hint = "look at the markers of each unit (Moved, Fired) and whose reaction it is."
+        hint = tr("look at the markers of each unit (Moved, Fired) and whose reaction it is.",
+                  "看看每个单位的注记（机动、射击），以及现在轮到哪一方反应。")
     return say(False, hint)

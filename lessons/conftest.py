@@ -6,4 +6,4 @@ not modules: importing them for doctests would run every lesson a second time, o
 kernel. tests/test_lessons_sources.py checks that they match the notebooks.
 """
 
-collect_ignore_glob = ["[0-9][0-9]_*.py", "instructor_demo.py"]
+collect_ignore_glob = ["[0-9][0-9]_*.py", "instructor_demo*.py"]  # both editions (NN_*.zh.py)

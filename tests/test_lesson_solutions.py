@@ -28,12 +28,18 @@ from typing import Any
 
 import pytest
 
+from hexrules.language import get_language, set_language
+
 jupytext = pytest.importorskip("jupytext")
 pytest.importorskip("ipywidgets")
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSONS = ROOT / "lessons"
-SOURCES = sorted(p for p in LESSONS.glob("[0-9][0-9]_*.py") if p.stem != "00_index")
+#: Every lesson, in both editions (``NN_name.zh.py`` is the Chinese edition 中文版).
+SOURCES = sorted(p for p in LESSONS.glob("[0-9][0-9]_*.py")
+                 if p.stem not in ("00_index", "00_index.zh"))
+#: What a check says to a wrong answer, by edition.
+NOT_YET = {"en": "Not yet", "zh": "再想想"}
 
 
 def _python(source: str) -> str:
@@ -99,7 +105,7 @@ def run_lesson(source: Path, solutions: dict[str, Any]) -> LessonRun:
     run = LessonRun()
     ns: dict[str, Any] = {"__name__": "__lesson__"}
     cells = [c for c in jupytext.read(source).cells if c.cell_type == "code"]
-    old_cwd, old_show = Path.cwd(), plt.show
+    old_cwd, old_show, old_language = Path.cwd(), plt.show, get_language()
     os.chdir(LESSONS)
     plt.show = show
     try:
@@ -126,6 +132,7 @@ def run_lesson(source: Path, solutions: dict[str, Any]) -> LessonRun:
     finally:
         plt.show = old_show
         os.chdir(old_cwd)
+        set_language(old_language)  # a Chinese edition's first cell set it to 中文
     return run
 
 
@@ -158,7 +165,8 @@ def test_every_solution_passes_its_check(lesson: tuple[Path, dict[str, Any], Les
     assert run.exercises, f"{source.name} has no exercise"
     for var, (cell, none_verdict, solution_verdict) in run.exercises.items():
         assert not none_verdict, f"{source.name} cell {cell}: the check accepts None"
-        assert "Not yet" in repr(none_verdict), f"{source.name} cell {cell}: {none_verdict!r}"
+        not_yet = NOT_YET["zh" if source.stem.endswith(".zh") else "en"]
+        assert not_yet in repr(none_verdict), f"{source.name} cell {cell}: {none_verdict!r}"
         assert solution_verdict is not None, f"{source.name}: no solution for {var}"
         assert solution_verdict, (f"{source.name} cell {cell}: the solution of {var} fails its "
                                   f"check: {solution_verdict!r}")

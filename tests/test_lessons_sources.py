@@ -159,7 +159,8 @@ def test_readme_and_index_list_the_same_lessons() -> None:
     in_readme = _table((LESSONS / "README.md").read_text(encoding="utf-8"))
     assert in_index and in_index == in_readme, "the lesson table of 00_index and README.md"
     listed = {name for row in in_index for name in re.findall(r"\]\(([\w.]+\.ipynb)\)", row)}
-    assert listed == {p.name for p in NOTEBOOKS} - {"00_index.ipynb"}
+    english = {p.name for p in NOTEBOOKS if not p.name.endswith(".zh.ipynb")}  # 中文版 apart
+    assert listed == english - {"00_index.ipynb"}
 
 
 # -- links to the rules reference ------------------------------------------------------------
@@ -167,7 +168,7 @@ def test_readme_and_index_list_the_same_lessons() -> None:
 RULES_DOC = LESSONS.parent / "docs" / "rules.md"
 RULES_LINK = "../docs/rules.md"
 RULE_ID = re.compile(r"\b[A-Z]-\d+\b")
-LESSON_SOURCES = [p for p in SOURCES if p.name[:2].isdigit() and p.stem != "00_index"]
+LESSON_SOURCES = [p for p in SOURCES if p.name[:2].isdigit() and not p.stem.startswith("00_index")]
 
 
 def _markdown(path: Path) -> str:
@@ -176,10 +177,15 @@ def _markdown(path: Path) -> str:
     return "\n".join(c.source for c in jupytext.read(path).cells if c.cell_type == "markdown")
 
 
+#: How each edition heads the line of the rules a lesson uses (the Chinese edition: 中文版).
+RULES_USED = {"en": "Rules used", "zh": "本课用到的规则"}
+
+
 def _rules_used(source: Path) -> str:
     text = _markdown(source)
-    start = text.find("Rules used")
-    assert start >= 0, f"{source.name}: no 'Rules used' line"
+    heading = RULES_USED["zh" if source.stem.endswith(".zh") else "en"]
+    start = text.find(heading)
+    assert start >= 0, f"{source.name}: no '{heading}' line"
     return text[start:text.find("\n\n", start) if "\n\n" in text[start:] else None]
 
 
@@ -203,8 +209,11 @@ def test_lessons_cite_the_rules_reference_not_the_old_files(path: Path) -> None:
         assert old not in text, f"{path.name} cites {old}: link {RULES_LINK} instead"
 
 
-@pytest.mark.parametrize("path", [LESSONS / "00_index.py", LESSONS / "README.md"],
-                         ids=["00_index", "README"])
+INDEXES = [p for p in (LESSONS / "00_index.py", LESSONS / "00_index.zh.py") if p.exists()]
+
+
+@pytest.mark.parametrize("path", [*INDEXES, LESSONS / "README.md"],
+                         ids=[*(p.stem for p in INDEXES), "README"])
 def test_the_index_links_the_rules_reference(path: Path) -> None:
     assert f"]({RULES_LINK})" in _markdown(path) and f"]({RULES_LINK}#" in _markdown(path)
 
