@@ -45,7 +45,7 @@ import hashlib
 import json
 import weakref
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
 from pathlib import Path
@@ -243,7 +243,9 @@ class MapRef:
     """
 
     name: str
-    source: str
+    #: where the map was read from; not part of the reference's identity (equal maps read
+    #: from two checkouts give equal records, so a saved game replays anywhere)
+    source: str = field(compare=False)
     digest: str
 
     @classmethod
@@ -274,12 +276,18 @@ class MapRef:
         live = _LIVE_MAPS.get(self.digest)
         if live is not None:
             return live
-        if self.source and Path(self.source).is_file():
-            from hexrules.map.hexmap import HexMap
+        from hexrules.map.hexmap import MAPS_DIR, HexMap
 
-            loaded = HexMap.load(self.source)
-            if self.matches(loaded):
-                return loaded
+        # the file it was read from; else a shipped map of that file name (a game saved on
+        # another machine, or by another checkout, names its own path)
+        candidates = [Path(self.source)] if self.source else []
+        if self.source:
+            candidates.append(MAPS_DIR / Path(self.source.replace("\\", "/")).name)
+        for path in candidates:
+            if path.is_file():
+                loaded = HexMap.load(path)
+                if self.matches(loaded):
+                    return loaded
         raise RulesError(
             f"this record refers to map {self.name!r} ({self.digest}), which is not loaded "
             f"and cannot be re-read from {self.source!r}: pass the map, e.g. hexmap=m"
@@ -318,7 +326,9 @@ class TableRef:
     (True, True)
     """
 
-    folder: str
+    #: where the tables were read from; not part of the identity (the digest is), so a game
+    #: saved by one checkout or machine replays on another
+    folder: str = field(compare=False)
     default: bool
     digest: str
 

@@ -256,6 +256,16 @@ r["winner"], r["by"], {k: str(v) for k, v in r["points"].items()}, replayed.stat
 ax = plot_board(game.state, side="german", window=(0, 15, 59, 45))
 
 # %% [markdown]
+# ### 在部件中推演
+#
+# 普罗霍夫卡部件把本课的局部战场摆在四方格棋盘上：你是德军，电脑是苏军（`"greedy"`：它按准确概率选最好的射击，否则向农庄推进，并说明理由）。你看到本方单位，以及本方某个单位视线畅通能看到的敌人；丘陵按高度着色（252.2 高地，最高 77 m——仅供显示，P-6）。迫击炮步骤中点击瞄准格，或按 *End phase*；机动时点击一个单位（掷它的行动骰），再逐格点击阴影格，最后按 *Finish move*；射击时点击本方单位，再点击一个看得见的敌人（模式 `win` 时勾选 *Fire to win*）。鼠标停在格上可看地形和高度；打开一条记录可看它的裁决步骤。
+
+# %%
+from hexrules_widgets.variant_player import ProkPlayer
+
+ProkPlayer(german="human", soviet="greedy", seed=11)
+
+# %% [markdown]
 # ### 练习3
 #
 # 平原上的一辆 IV 号 G 型（火力修正 0）以普通火力射击丘陵上战壕中的一个苏军班（丘陵防御修正 0，战壕 +50 %）。这个班的伤亡骰掷出 5。阵亡几人、受伤几人？用一对数 `(killed, wounded)`（阵亡，受伤）回答。

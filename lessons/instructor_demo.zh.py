@@ -47,3 +47,20 @@ explorer
 
 # %% [markdown] tags=["voila-hide"]
 # **自己设置练习：想定编辑。** 要在棋盘上设置一个新想定——双方各单位、部署区域、任务目标六角格及其得分、回合数、随机事件卡和导调选项——在一个新单元格中运行 `from hexrules_widgets.scenario_editor import ScenarioEditorPanel; ScenarioEditorPanel()`（或者用 `ScenarioEditorPanel("village")` 从项目自带的想定开始）。**保存** 写出一个读取程序能读回的想定文件；**推演此想定** 立即推演它。详见 `docs/scenario_editor.md`。
+
+# %% [markdown] tags=["voila-hide"]
+# **复盘。** 在 JupyterLab 中，在一个新单元格里运行 `open_review()`，逐步查看一局准备好的对局（鞍部对决，战争迷雾开启，学员以电脑的易难度对抗电脑；第13课）：用 **前进 ▶ / ◀ 后退** 逐条前进或后退，跳到某一回合或首次击毁，切换 **全局 / 红方 / 蓝方** 视角，查看每道命令的概率、运气和电脑认为更优的命令；`open_review("game.json")` 打开学员自己保存的对局。（调用之前，投影页面上什么也不显示。）
+
+# %%
+from pathlib import Path
+
+
+def open_review(game=None, board_height="440px"):
+    """The after-action review widget of ``game`` (a saved game file; default: the prepared
+    duel, lessons/data/review_duel.json)."""
+    from hexrules_widgets.review import GameReview
+
+    here = Path.cwd()
+    data = (here if (here / "data").is_dir() else here / "lessons") / "data"
+    return GameReview(game if game is not None else data / "review_duel.json",
+                      board_height=board_height)

@@ -253,3 +253,22 @@ def test_fire_odds_tables_must_be_a_table_set() -> None:
         simulate_fire(FLAT, red(), blue(), n=-1)
     counts = simulate_fire(FLAT, red(), blue(), n=2000, rng=np.random.default_rng(1))
     assert sum(counts.values()) == 2000
+
+
+def test_T_6_a_saved_games_map_and_table_references_do_not_depend_on_the_checkout() -> None:
+    """A game saved by another checkout or machine names its own paths: the references are
+    equal by content (name and digest), and a shipped map is found again by its file name."""
+    from hexrules import HexMap
+    from hexrules.records import MapRef, TableRef
+    from hexrules.tables import load_tables
+
+    m = HexMap.load("training")
+    here = MapRef.of(m)
+    there = MapRef(here.name, "/elsewhere/maps/training.json", here.digest)
+    assert there == here and hash(there) == hash(here)
+    assert there.resolve().name == m.name
+    tables = TableRef.of(load_tables())
+    moved = TableRef("/elsewhere/hexrules/data/tables", tables.default, tables.digest)
+    assert moved == tables and moved.resolve() is load_tables()
+    # cells cite the table file by its name, not its folder
+    assert load_tables().terrain.cell("forest", "entry_cost").table == "terrain.toml"

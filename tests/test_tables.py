@@ -101,7 +101,7 @@ def test_V9_V11_short_halt_cost_and_stacking_limit_are_data(tables):
     t = tables.terrain
     assert t.short_halt_cost == 3  # V-9: needs at least 3 points left
     assert t.stacking_limit == 4  # V-11
-    assert t.movement_cell("short_halt_cost") == Cell("V-9", t.meta.file, "movement",
+    assert t.movement_cell("short_halt_cost") == Cell("V-9", t.meta.name, "movement",
                                                       "short_halt_cost", 3)
     assert t.movement_cell("stacking_limit").rule == "V-11"
     alt = load_tables(ALT).terrain
@@ -127,7 +127,7 @@ def test_F5_modifiers_are_data(tables):
     m = tables.modifiers
     assert (m.suppressed, m.moving, m.short_halt, m.card_bonus) == (-3, -1, -3, 2)
     assert m.clamp == tables.combat_results.max_level == 11
-    assert m.cell("suppressed") == Cell("F-5", m.meta.file, "suppressed (C-3)", "modifier", -3)
+    assert m.cell("suppressed") == Cell("F-5", m.meta.name, "suppressed (C-3)", "modifier", -3)
 
 
 def test_public_names_still_import():

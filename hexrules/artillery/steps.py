@@ -425,7 +425,7 @@ def strike_outcome(level: int, terrain: Terrain, gun: str, armour: str, *, table
         shown = ", ".join(map(str, sorted(s.terrain_faces)))
         steps.append(Step(
             rule, label("terrain_correction"), t_in,
-            Cell("F-7", crt.meta.file, terrain.label, f"faces 点数 {shown}", new), d,
+            Cell("F-7", crt.meta.name, terrain.label, f"faces 点数 {shown}", new), d,
             result=f"{new.code} {new.label}", value=new,
             note=(f"F-7 dice rule on K: a die shows {shown}, K → S" if new is not table
                   else f"F-7 dice rule on K: no die shows {shown}, K stands"),
@@ -437,7 +437,7 @@ def strike_outcome(level: int, terrain: Terrain, gun: str, armour: str, *, table
         a, final = s.armour_die, s.result
         steps.append(Step(
             rule, label("armour_correction"), (("armour 装甲", armour), ("gun 火炮", gun)),
-            Cell("A-7", art.meta.file, gun, f"{armour}: d6 ≤ {value}", final), (a,),
+            Cell("A-7", art.meta.name, gun, f"{armour}: d6 ≤ {value}", final), (a,),
             result=f"{final.code} {final.label}", value=final,
             note=(f"d6 {a} ≤ {value}: K → S" if a <= value else f"d6 {a} > {value}: K stands"),
         ))

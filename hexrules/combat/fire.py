@@ -360,7 +360,7 @@ def shot_outcome(
         shown = ", ".join(map(str, sorted(r.terrain_faces))) or "none"
         steps.append(Step(
             "F-7", TITLES["F-7"], t_in,
-            Cell("F-7", crt.meta.file, terrain.label, f"faces 点数 {shown}", new),
+            Cell("F-7", crt.meta.name, terrain.label, f"faces 点数 {shown}", new),
             d, result=f"{new.code} {new.label}", value=new,
             note=(f"a die shows {shown}: {table.code} → S" if new is not table
                   else f"no die shows {shown}: {table.code} stands"),
@@ -372,7 +372,7 @@ def shot_outcome(
         a, threshold, final = r.armour_die, r.threshold, r.result
         steps.append(Step(
             "F-8", TITLES["F-8"], (("armour 装甲", armour),),
-            Cell("F-8", crt.meta.file, armour, f"d6 ≤ {threshold}", final),
+            Cell("F-8", crt.meta.name, armour, f"d6 ≤ {threshold}", final),
             (a,), result=f"{final.code} {final.label}", value=final,
             note=(f"d6 {a} ≤ {threshold}: {new.code} → S" if a <= threshold
                   else f"d6 {a} > {threshold}: {new.code} stands"),

@@ -252,6 +252,12 @@ class TableMeta:
     file: str
 
     @property
+    def name(self) -> str:
+        """The file's name without its folder (``'terrain.toml'``), as records cite it, so a
+        saved game's records do not depend on where hexrules is installed."""
+        return Path(self.file).name
+
+    @property
     def label(self) -> str:
         """``'F-3 Tank fire attack level table 坦克射击攻击等级表 [reconstructed]'``."""
         return f"{self.rule} {self.title} {self.title_zh} [{self.status}]"

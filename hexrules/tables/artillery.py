@@ -97,7 +97,7 @@ attacks rings 0, 1, 2 (A-5)
                 f"A-6 (artillery.toml): ring {ring} does not exist: a gun attacks rings "
                 "0, 1, 2 (A-5)"
             )
-        return Cell(self.meta.rule, self.meta.file, g.id, f"ring {ring}", g.levels[ring])
+        return Cell(self.meta.rule, self.meta.name, g.id, f"ring {ring}", g.levels[ring])
 
 
 def parse_artillery(where: _Where, data: Mapping[str, Any], max_level: int,

@@ -194,7 +194,7 @@ use 'sight_bonus' (L-2) or 'entry_cost' (V-1)
                 + " or ".join(f"{k!r} ({r})" for k, r in _TERRAIN_COLUMNS.items())
             )
         value = getattr(tt, column)
-        return Cell(_TERRAIN_COLUMNS[column], self.meta.file, tt.terrain.name.lower(), column,
+        return Cell(_TERRAIN_COLUMNS[column], self.meta.name, tt.terrain.name.lower(), column,
                     IMPASSABLE if value is None else value)
 
     def movement_cell(self, key: str) -> Cell:
@@ -214,7 +214,7 @@ use 'sight_bonus' (L-2) or 'entry_cost' (V-1)
                 f"terrain.toml [movement] has no {key!r}: use "
                 + ", ".join(map(repr, _MOVEMENT_RULES))
             )
-        return Cell(_MOVEMENT_RULES[key], self.meta.file, "movement", key, getattr(self, key))
+        return Cell(_MOVEMENT_RULES[key], self.meta.name, "movement", key, getattr(self, key))
 
 
 def parse_terrain(where: _Where, data: Mapping[str, Any]) -> TerrainTable:
@@ -459,7 +459,7 @@ class ModifierTable:
                 f"F-5 (modifiers.toml): no modifier {name!r}: use "
                 + ", ".join(map(repr, _MODIFIERS))
             )
-        return Cell(self.meta.rule, self.meta.file, f"{name} ({_MODIFIERS[name][0]})",
+        return Cell(self.meta.rule, self.meta.name, f"{name} ({_MODIFIERS[name][0]})",
                     "modifier", getattr(self, name))
 
 

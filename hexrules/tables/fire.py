@@ -112,7 +112,7 @@ class AttackLevelTable:
             raise TableLookupError(f"F-3: a range is a number of hexes >= 0, got {distance}")
         for band, level in zip(self.bands, self.levels, strict=True):
             if distance in band:
-                return Cell(self.meta.rule, self.meta.file, band.label, "level", level)
+                return Cell(self.meta.rule, self.meta.name, band.label, "level", level)
         return None
 
 
@@ -177,7 +177,7 @@ class HeightCorrectionTable:
             if distance in band:
                 row = min(delta, self.max_delta)
                 label = str(row) if row == delta else f"{row} (Δ {delta} → {row})"
-                return Cell(self.meta.rule, self.meta.file, label, band.label,
+                return Cell(self.meta.rule, self.meta.name, label, band.label,
                             self.rows[row - 1][j])
         return None
 
@@ -241,7 +241,7 @@ dice sum 7: levels run 1-11, dice sums 2-12
                 f"F-6 (combat_results.toml): no cell for level {level}, dice sum {dice_sum}: "
                 f"levels run 1-{self.max_level}, dice sums 2-12"
             )
-        return Cell(self.meta.rule, self.meta.file, str(dice_sum), str(level),
+        return Cell(self.meta.rule, self.meta.name, str(dice_sum), str(level),
                     self.rows[dice_sum][level - 1])
 
     @cached_property
