@@ -23,7 +23,20 @@ from __future__ import annotations
 
 
 class RulesError(ValueError):
-    """Base class of every error raised by hexrules."""
+    """Base class of every error raised by hexrules.
+
+    Its message is written bilingually, as the English edition shows it, and is shown in the
+    language setting (:func:`hexrules.language.localize`): unchanged in ``"both"``.
+    """
+
+    def __str__(self) -> str:
+        message = super().__str__()
+        try:
+            from hexrules.language import localize
+
+            return localize(message)
+        except Exception:  # noqa: BLE001 - a broken phrase table must not hide the message
+            return message
 
 
 class RulesTypeError(RulesError, TypeError):
@@ -155,7 +168,9 @@ class TableKeyError(TableLookupError, KeyError):
     """An unknown key of a rule table's mapping; also a :class:`KeyError`, so ``.get`` works."""
 
     def __str__(self) -> str:  # KeyError would quote the message
-        return str(self.args[0]) if self.args else ""
+        from hexrules.language import localize
+
+        return localize(str(self.args[0])) if self.args else ""
 
 
 class DiceExhaustedError(RulesError):

@@ -18,11 +18,12 @@ from hexrules_widgets.fire_stepper import FireStepper
 from hexrules_widgets.inspector import HexInspector
 from hexrules_widgets.player import ScenarioPlayer
 from hexrules_widgets.reveal import Reveal
+from hexrules_widgets.review import GameReview
 from hexrules_widgets.scenario_editor import ScenarioEditorPanel
 from hexrules_widgets.threat import ThreatView
 from hexrules_widgets.units import CounterLayer
+from hexrules_widgets.variant_player import ProkPlayer, SquadPlayer
 
 __all__ = ["BASE_LEVELS", "OVERLAY_LEVELS", "CounterLayer", "DriftStepper", "FireStepper",
-           "HexBoard", "HexInspector", "MapEditorPanel", "Reveal", "ScenarioEditorPanel",
-           "ScenarioPlayer",
-           "SightExplorer", "ThreatView"]
+           "GameReview", "HexBoard", "HexInspector", "MapEditorPanel", "ProkPlayer", "Reveal",
+           "ScenarioEditorPanel", "ScenarioPlayer", "SightExplorer", "SquadPlayer", "ThreatView"]
