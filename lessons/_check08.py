@@ -11,6 +11,10 @@ and the rule tables.
 ✓ Right 正确
 >>> check_cause("a", Scenario.load("village"))
 ✗ Not yet 再想想 — hint 提示: count them: red has 4 tanks and blue 4...
+>>> from hexrules.language import using
+>>> with using("zh"):
+...     check_cause("a", Scenario.load("village"))
+✗ 再想想 — 提示：数一数：红方有 4 辆坦克，蓝方 4 辆...
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 import _check
-from _check import Verdict, say
+from _check import Verdict, say, tr
 
 from hexrules import load_tables
 
@@ -50,12 +54,16 @@ def check_favoured(answer: Any, report: Any) -> Verdict:
     if given == expected:
         return say(True, "")
     if given not in ("red", "blue", "neither"):
-        return say(False, "answer 'red', 'blue' or 'neither'")
+        return say(False, tr("answer 'red', 'blue' or 'neither'",
+                             "回答 'red'（红方）、'blue'（蓝方）或 'neither'（都不）"))
     red, blue = report.win_rate("red"), report.win_rate("blue")
-    return say(False, f"read the win rates and their intervals: red {red[0]:.0%} "
-                      f"({red[1]:.0%}–{red[2]:.0%}), blue {blue[0]:.0%} "
-                      f"({blue[1]:.0%}–{blue[2]:.0%}); a side is favoured when its interval "
-                      "lies wholly above the other's")
+    rates = (f"{red[0]:.0%} ({red[1]:.0%}–{red[2]:.0%})",
+             f"{blue[0]:.0%} ({blue[1]:.0%}–{blue[2]:.0%})")
+    return say(False, tr(f"read the win rates and their intervals: red {rates[0]}, blue "
+                         f"{rates[1]}; a side is favoured when its interval lies wholly above "
+                         "the other's",
+                         f"看胜率及其置信区间：红方 {rates[0]}，蓝方 {rates[1]}；"
+                         "一方的置信区间整个高于另一方时，才算对它有利"))
 
 
 def check_cause(answer: Any, scenario: Any) -> Verdict:
@@ -71,12 +79,16 @@ def check_cause(answer: Any, scenario: Any) -> Verdict:
     if given == "b" and on_obj and covered:
         return say(True, "")
     if given == "a":
-        return say(False, f"count them: red has {red} tanks and blue {blue}, so numbers "
-                          "do not explain it")
+        return say(False, tr(f"count them: red has {red} tanks and blue {blue}, so numbers "
+                             "do not explain it",
+                             f"数一数：红方有 {red} 辆坦克，蓝方 {blue} 辆，"
+                             "所以原因不在数量"))
     if given == "c":
-        return say(False, "who acts first is a d6 each phase, odd red, even blue (T-2, T-3): "
-                          "it favours nobody over many games")
-    return say(False, "answer 'a', 'b' or 'c'")
+        return say(False, tr("who acts first is a d6 each phase, odd red, even blue "
+                             "(T-2, T-3): it favours nobody over many games",
+                             "先手每个阶段掷一次 d6 决定，单数红方先手，双数蓝方先手"
+                             "（T-2、T-3）：推演许多局，对谁都不偏"))
+    return say(False, tr("answer 'a', 'b' or 'c'", "回答 'a'、'b' 或 'c'"))
 
 
 def check_hidden(answer: Any, player: Any) -> Verdict:
@@ -85,9 +97,11 @@ def check_hidden(answer: Any, player: Any) -> Verdict:
     if answer == view.hidden:
         return say(True, "")
     if not isinstance(answer, int):
-        return say(False, "answer a whole number")
-    return say(False, f"read the phase line: it counts the {view.side.opponent.label} units "
-                      "on the board that none of your units sees (fog of war)")
+        return say(False, tr("answer a whole number", "回答一个整数"))
+    return say(False, tr(f"read the phase line: it counts the {view.side.opponent.label} "
+                         "units on the board that none of your units sees (fog of war)",
+                         f"看阶段栏：它数的是棋盘上本方任何单位都看不见的"
+                         f"{view.side.opponent.label}单位（战争迷雾）"))
 
 
 def check_against(answer: Any, decision: Any, rank: int = 1) -> Verdict:
@@ -99,5 +113,7 @@ def check_against(answer: Any, decision: Any, rank: int = 1) -> Verdict:
     if given == worst:
         return say(True, "")
     if given not in parts:
-        return say(False, f"answer one of the candidate's part names: {', '.join(parts)}")
-    return say(False, f"{given} is {parts[given]:+.2f}: look for the most negative part")
+        return say(False, tr(f"answer one of the candidate's part names: {', '.join(parts)}",
+                             f"回答这条候选命令的某一部分的名称：{'、'.join(parts)}"))
+    return say(False, tr(f"{given} is {parts[given]:+.2f}: look for the most negative part",
+                         f"{given} 是 {parts[given]:+.2f}：找负得最多的那一部分"))

@@ -13,6 +13,10 @@ likely mistake).
 floor((467.8 − 340) / 10), not rounded to the nearest level.
 >>> check_epsg(32650, 116.39, 39.91)
 ✓ Right 正确
+>>> from hexrules.language import using
+>>> with using("zh"):
+...     check_level(13, 467.8, 10, 340)
+✗ 再想想 — 提示：高程等级是两条等高线之间的一条带：floor((467.8 − 340) / 10)，...
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from typing import Any
 
 import _check
 import numpy as np
-from _check import Verdict, as_int, say
+from _check import Verdict, as_int, say, tr
 
 from hexrules.mapmaking import quantise, utm_epsg
 
@@ -42,13 +46,19 @@ def check_level(answer: Any, height_m: float, metres_per_level: float,
     got = as_int(answer)
     rounded = round((height_m - base_m) / metres_per_level)
     if got is not None and got == rounded != expected:
-        hint = (f"a level is a band between two contour lines: floor(({height_m:g} − "
-                f"{base_m:g}) / {metres_per_level:g}), not rounded to the nearest level.")
+        formula = f"floor(({height_m:g} − {base_m:g}) / {metres_per_level:g})"
+        hint = tr(f"a level is a band between two contour lines: {formula}, not rounded to "
+                  "the nearest level.",
+                  f"高程等级是两条等高线之间的一条带：{formula}，"
+                  "不是四舍五入到最近的等级。")
     elif got is not None and got == math.floor(height_m / metres_per_level):
-        hint = f"count from the base height {base_m:g} m (level 0), not from sea level."
+        hint = tr(f"count from the base height {base_m:g} m (level 0), not from sea level.",
+                  f"从基准高度 {base_m:g} m（等级 0）算起，不是从海平面算起。")
     else:
-        hint = (f"subtract the base height {base_m:g} m, divide by {metres_per_level:g} m per "
-                "level and round down (M-4).")
+        hint = tr(f"subtract the base height {base_m:g} m, divide by {metres_per_level:g} m "
+                  "per level and round down (M-4).",
+                  f"减去基准高度 {base_m:g} m，除以每级 {metres_per_level:g} m，"
+                  "再向下取整（M-4）。")
     return say(got == expected, hint)
 
 
@@ -58,13 +68,18 @@ def check_epsg(answer: Any, lon: float, lat: float) -> Verdict:
     got = as_int(answer)
     zone = expected % 100
     if got is not None and got % 100 == zone and got != expected:
-        hint = "right zone, wrong hemisphere: 326zz is north of the equator, 327zz south."
+        hint = tr("right zone, wrong hemisphere: 326zz is north of the equator, 327zz south.",
+                  "投影带对了，半球错了：326zz 在赤道以北，327zz 在赤道以南。")
     elif got is not None and got in (expected - 1, expected + 1):
-        hint = ("zones are 6° wide counted from 180° W: zone = floor((lon + 180) / 6) + 1; "
-                "check the rounding.")
+        hint = tr("zones are 6° wide counted from 180° W: zone = floor((lon + 180) / 6) + 1; "
+                  "check the rounding.",
+                  "投影带宽 6°，从西经 180° 起算：zone = floor((lon + 180) / 6) + 1；"
+                  "检查取整。")
     else:
-        hint = ("UTM zone = floor((lon + 180) / 6) + 1; north of the equator the EPSG code "
-                "of WGS 84 / UTM is 32600 + zone.")
+        hint = tr("UTM zone = floor((lon + 180) / 6) + 1; north of the equator the EPSG code "
+                  "of WGS 84 / UTM is 32600 + zone.",
+                  "UTM 投影带 zone = floor((lon + 180) / 6) + 1；在赤道以北，"
+                  "WGS 84 / UTM 的 EPSG 代码是 32600 + zone。")
     return say(got == expected, hint)
 
 
@@ -76,8 +91,12 @@ def check_share(answer: Any, comparison: Any, which: str = "raster_only") -> Ver
         got = float(str(answer).strip().rstrip("%"))
     except (TypeError, ValueError):
         got = None
-    hint = (f"take the {which.replace('_', ' ')} count from the confusion matrix and divide "
-            f"by all {sum(counts.values())} hexes, as a percentage.")
+    total = sum(counts.values())
+    hint = tr(f"take the {which.replace('_', ' ')} count from the confusion matrix and divide "
+              f"by all {total} hexes, as a percentage.",
+              f"从混淆矩阵中取 {which} 的格数，除以全部 {total} 个六角格，"
+              "写成百分数。")
     if got is not None and abs(got - expected / 100) < 0.005:
-        hint = "that is a fraction: give it as a percentage (× 100)."
+        hint = tr("that is a fraction: give it as a percentage (× 100).",
+                  "这是一个小数：请写成百分数（× 100）。")
     return say(got is not None and abs(got - expected) < 0.5, hint)

@@ -10,6 +10,10 @@ They never decide a rule themselves: the right answer always comes from
 ✓ Right 正确
 >>> check_hit_part("side", "Tiger I", Square(10, 10), 2, Square(13, 7))
 ✗ Not yet 再想想 — hint 提示: exactly on the 45° line ...
+>>> from hexrules.language import using
+>>> with using("zh"):
+...     check_hit_part("side", "Tiger I", Square(10, 10), 2, Square(13, 7))
+✗ 再想想 — 提示：恰好在 45°（或 135°）线上...
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from fractions import Fraction
 from typing import Any
 
 import _check
-from _check import Verdict, say
+from _check import Verdict, say, tr
 
 from hexrules.grid import Square
 from hexrules.variants.prokhorovka import load_rules
@@ -42,13 +46,18 @@ def check_hit_part(answer: Any, vehicle: str, target: Square, facing: int,
     expected, step = hit_part(rules.vehicles[vehicle], target, facing, firer)
     got = answer.strip().lower() if isinstance(answer, str) else None
     if got not in ("front", "side", "rear"):
-        hint = "answer with one of 'front', 'side', 'rear' (P-14)."
+        hint = tr("answer with one of 'front', 'side', 'rear' (P-14).",
+                  "回答 'front'（正面）、'side'（侧面）或 'rear'（后面）之一（P-14）。")
     elif "exactly" in step.note:
-        hint = ("exactly on the 45° line (or 135°) neither arc wins: the thicker plate is hit "
-                "(P-14).")
+        hint = tr("exactly on the 45° line (or 135°) neither arc wins: the thicker plate is "
+                  "hit (P-14).",
+                  "恰好在 45°（或 135°）线上，两个部位都不占先：命中较厚的那块装甲"
+                  "（P-14）。")
     else:
-        hint = ("measure the firer's bearing from the target against the target's facing: "
-                "within 45° front, beyond 135° rear, between side (P-14).")
+        hint = tr("measure the firer's bearing from the target against the target's facing: "
+                  "within 45° front, beyond 135° rear, between side (P-14).",
+                  "量射击方相对目标的方位，与目标的朝向比较：45° 以内为正面，"
+                  "超过 135° 为后面，其间为侧面（P-14）。")
     return say(got == expected, hint)
 
 
@@ -79,13 +88,18 @@ def check_kill_chance(answer: Any, vehicle: str, defence: Fraction = Fraction(0)
     ok = got is not None and (got == expected or abs(got - expected) <= Fraction(5, 10000))
     any_round = 1 - Fraction(3, 4) ** 6
     if got is not None and abs(got - any_round) <= Fraction(5, 10000):
-        hint = ("that is the chance of at least one round: with n = 1 a single round gives "
-                "C = 60 − 64 < 0, only a stun; count the case n = 1 apart (P-17).")
+        hint = tr("that is the chance of at least one round: with n = 1 a single round gives "
+                  "C = 60 − 64 < 0, only a stun; count the case n = 1 apart (P-17).",
+                  "这是至少落一发的概率：n = 1 时一发炮弹得 C = 60 − 64 < 0，"
+                  "只是震晕；n = 1 的情况要单独算（P-17）。")
     elif got is not None and abs(got - Fraction(1, 4)) <= Fraction(5, 10000):
-        hint = "1/4 is one tube's chance of square 5; a call has six tubes (P-17)."
+        hint = tr("1/4 is one tube's chance of square 5; a call has six tubes (P-17).",
+                  "1/4 是一门炮落在第5格的概率；一次呼叫有六门炮（P-17）。")
     else:
-        hint = ("split on n: for n ≥ 2 one tube on square 5 is enough; for n = 1 two tubes "
-                "must land there. Each tube lands on 5 with chance 1/4 (P-17).")
+        hint = tr("split on n: for n ≥ 2 one tube on square 5 is enough; for n = 1 two tubes "
+                  "must land there. Each tube lands on 5 with chance 1/4 (P-17).",
+                  "按 n 分情况：n ≥ 2 时一门炮落在第5格就够了；n = 1 时要两门炮落在那里。"
+                  "每门炮落在第5格的概率是 1/4（P-17）。")
     return say(ok, hint)
 
 
@@ -98,10 +112,16 @@ def check_casualties(answer: Any, c: int, defence: tuple[tuple[str, Fraction], .
     got = tuple(answer) if isinstance(answer, tuple | list) else None
     bare = infantry_casualties(load_rules(), c=c, mode="normal", target="target")
     if got == (bare["killed"], bare["wounded"]) and got != expected:
-        hint = "the target's defence modifiers divide x: 1 + the terrain + the trench (P-12, P-19)."
+        hint = tr("the target's defence modifiers divide x: 1 + the terrain + the trench "
+                  "(P-12, P-19).",
+                  "目标的防御修正要除 x：1 + 地形 + 战壕（P-12、P-19）。")
     elif got is not None and len(got) == 2 and got[0] == int(rec["x"]):
-        hint = "the killed are x rounded half up, not truncated (P-12)."
+        hint = tr("the killed are x rounded half up, not truncated (P-12).",
+                  "阵亡人数是 x 四舍五入，不是舍去小数（P-12）。")
     else:
-        hint = ("x = 20 % × (1 + c) × (1 + fire) ÷ (1 + defence), exactly; killed = x rounded "
-                "half up, 1 wounded if the fraction is strictly between 0 and ½ (P-12).")
+        hint = tr("x = 20 % × (1 + c) × (1 + fire) ÷ (1 + defence), exactly; killed = x "
+                  "rounded half up, 1 wounded if the fraction is strictly between 0 and ½ "
+                  "(P-12).",
+                  "x = 20 % × (1 + c) × (1 + 火力修正) ÷ (1 + 防御修正)，精确计算；"
+                  "阵亡 = x 四舍五入，小数部分严格在 0 与 ½ 之间时受伤 1 人（P-12）。")
     return say(got == expected, hint)

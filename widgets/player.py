@@ -59,6 +59,7 @@ from hexrules_widgets.units import CounterLayer, show_path, show_reach
 from hexrules.errors import RulesError
 from hexrules.game import DeclareFire, GameState, Order, PlanFire, Scenario, StartMove, StepTo
 from hexrules.glossary import label
+from hexrules.language import using
 from hexrules.map.hexgrid import Hex
 
 __all__ = ["LEVELS", "PlayerController", "ScenarioPlayer", "Screen", "named_ids", "order_label",
@@ -212,6 +213,7 @@ class ScenarioPlayer(ipw.VBox):
             b = ipw.Button(description=order_label(o), layout=ipw.Layout(width="auto"))
             b.add_class("hexrules-player-order")
             b.on_click(lambda _b, o=o: self.give(o))
+            b.order = o  # type: ignore[attr-defined]
             buttons.append(b)
             if len(buttons) >= 16:
                 break
@@ -283,9 +285,17 @@ class ScenarioPlayer(ipw.VBox):
         self.refresh()
 
     def press(self, text: str) -> None:
-        """Press the order button whose label starts with ``text`` (tests, lessons)."""
+        """Press the order button whose label starts with ``text`` (tests, lessons).
+
+        ``text`` may be the label in any language setting ("Pass", "放弃行动"), so a lesson's
+        code runs unchanged in its Chinese edition.
+        """
         for b in self.order_buttons:
-            if b.description.startswith(text):
+            order = getattr(b, "order", None)
+            with using("both"):
+                both = order_label(order) if order is not None else b.description
+            if b.description.startswith(text) or both.startswith(text) \
+                    or both.split(" ", 1)[-1].startswith(text):
                 b.click()
                 return
         raise RulesError(f"no order button {text!r} now; there are "
