@@ -157,7 +157,7 @@ def check_link(answer: Any, hexmap: HexMap, a: Any, b: Any) -> Verdict:
     expected = {(True, True): "both", (True, False): "road", (False, True): "river",
                 (False, False): "none"}[road, river]
     aliases = {"道路": "road", "线状水系": "river", "河流": "river", "河": "river",
-               "都有": "both", "无": "none", "都没有": "none", "bridge": "both", "桥": "both"}
+               "都有": "both", "无": "none", "bridge": "both", "桥": "both"}
     text = str(answer).strip().lower() if isinstance(answer, str) else None
     given = aliases.get(text, text)
     if given == expected:

@@ -84,7 +84,7 @@ def check_visible(answer: Any, hexmap: HexMap, observer: Any, target: Any) -> Ve
     if bare.visible is given:
         return say(False, tr("you would be right on bare ground, but L-2 raises some hexes "
                              f"the line passes through above their level: {sight_bonus_text()}.",
-                             "如果地面上什么都没有，你就对了；但L-2会把观察线经过的某些六角格"
+                             "如果不计居民地和丛林地，你就对了；但L-2会把观察线经过的某些六角格"
                              f"抬高到其高程等级之上：{sight_bonus_text()}。"))
     levels = hexmap.elevation_at(record.observer), hexmap.elevation_at(record.target)
     if levels[0] == levels[1]:

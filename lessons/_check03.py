@@ -75,7 +75,7 @@ def check_chart_point(answer: Any, hexmap: HexMap, observer: Any, target: Any,
             and bare[index].where != p.where:
         hint = tr((f"that point is right on bare ground, but L-2 counts {sight_bonus_text()}: "
                    "is there a hex earlier on the line that already reaches this rise?"),
-                  f"在光秃秃的地面上这个点是对的，但L-2要计入{sight_bonus_text()}："
+                  f"不计居民地和丛林地时这个点是对的，但L-2要计入{sight_bonus_text()}："
                   "观察线上更早的某一格是否已经达到了这个变化值？")
     elif _near(d, record.length - p.distance):
         hint = tr(("measured from the wrong end: the chart starts at the LOWER unit (L-5), "

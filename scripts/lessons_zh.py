@@ -17,8 +17,9 @@ The code is written once, in the English source; ``sync`` copies it across. Subc
 
 ``check`` fails (exit status 1, naming the lesson and the cell) when the cells differ in
 number or kind, when a code cell differs, when a Chinese markdown cell is still marked
-``【待译】``, or when a rule ID (``F-3``), a hex name (``4563BB``) or a number of an English
-markdown cell is missing from its Chinese twin. The index (``00_index.zh.py``) is the Chinese
+``【待译】`` or links an English lesson that has a Chinese edition, or when a rule ID
+(``F-3``), a hex name (``4563BB``) or a number of an English markdown cell is missing from
+its Chinese twin. The index (``00_index.zh.py``) is the Chinese
 edition's own table of contents: it lists the Chinese editions and is checked by
 ``tests/test_lessons_zh.py``, not by cell parity.
 
@@ -51,6 +52,8 @@ INDEX = "00_index"
 
 RULE_ID = re.compile(r"(?<![A-Za-z0-9_-])[A-Z]-\d+(?![0-9])")
 HEX_NAME = re.compile(r"(?<![A-Za-z0-9_])\d{4}[A-Z]{2}(?![A-Za-z0-9_])")
+#: A link to a notebook in this folder: ``](02_line_of_sight.ipynb)``.
+LINK = re.compile(r"\]\(([\w.]+\.ipynb)\)")
 NUMBER = re.compile(r"(?<![A-Za-z0-9_.])\d+(?:\.\d+)?(?![0-9])")
 
 
@@ -166,6 +169,13 @@ def problems(zh: Path) -> list[Problem]:
             out.append(Problem(lesson, k + 1, f"still marked {TODO} (translate English cell "
                                               f"{k}: {a.source[:60]!r})"))
             continue
+        english_links = [name for name in LINK.findall(b.source)
+                         if not name.endswith(".zh.ipynb")
+                         and (zh.parent / name.replace(".ipynb", ".zh.ipynb")).exists()]
+        if english_links:
+            out.append(Problem(lesson, k + 1, (
+                f"links the English {english_links}: link the Chinese edition "
+                f"{[n.replace('.ipynb', '.zh.ipynb') for n in english_links]}")))
         missing = tokens(a.source) - tokens(b.source)
         if missing:
             out.append(Problem(lesson, k + 1, (

@@ -132,6 +132,7 @@ UI_WORDS = frozenset("""
 无效果 运气 运气好 运气差 胜率 胜率估计 转折点 决策点 关键决策 此处无决策点 电脑评分 电脑认为更优
 各方小结 各方通视 击毁时间线 逐步回放 每回合结束态势 复盘你自己的对局 结束阶段 结束移动 部署区
 在部件中推演
+规则讲解 条文 项目裁定 复原 自定值 项目细则 待译
 """.split())
 
 #: Chinese words the code and lessons used before this check, still to be moved into the
@@ -177,11 +178,34 @@ def _runs(path: Path) -> list[tuple[int, str]]:
     """The Chinese runs of a file with their lines, leaving out per-language ``zh`` templates.
 
     In Python, a string given as ``"zh": "…"`` or ``zh="…"`` is the Chinese template of a
-    message (hexrules.language) and is prose, not a label.
+    message (hexrules.language) and is prose, not a label; so is the second argument of the
+    lessons' ``tr(en, zh)`` (``lessons/_check.py``: a hint in the edition's language).
     """
     src = path.read_text(encoding="utf-8")
+    if path.suffix == ".toml":  # a solution's explain_zh is the Chinese edition's prose
+        src = re.sub(r'explain_zh = """.*?"""', lambda m: "\n" * m.group().count("\n"), src,
+                     flags=re.S)
     if path.suffix != ".py":
         return [(n, r) for n, line in enumerate(src.splitlines(), 1) for r in _RUN.findall(line)]
+    return _python_runs(src)
+
+
+def _doctest_text(docstring: str) -> tuple[str, str]:
+    """A docstring's narrative and its doctest examples' code, without their output lines
+    (what an example prints comes from the templates checked where they are written)."""
+    text, code, in_example = [], [], False
+    for line in docstring.splitlines():
+        stripped = line.strip()
+        if stripped.startswith((">>>", "...")):
+            in_example = True
+            code.append(stripped[4:])
+        elif not (in_example and stripped):
+            in_example = False
+            text.append(line)
+    return "\n".join(text), "\n".join(code)
+
+
+def _python_runs(src: str) -> list[tuple[int, str]]:
     import io
     import tokenize
     out: list[tuple[int, str]] = []
@@ -190,16 +214,30 @@ def _runs(path: Path) -> list[tuple[int, str]]:
         tokens = list(tokenize.generate_tokens(io.StringIO(src).readline))
     except (tokenize.TokenError, SyntaxError):
         return [(n, r) for n, line in enumerate(src.splitlines(), 1) for r in _RUN.findall(line)]
+    depth, tr_calls = 0, []  # tr_calls: [depth of a tr( call, whether its zh argument began]
     for tok in tokens:
         if tok.type in (tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT):
             continue
+        if tok.type == tokenize.OP and tok.string in "([{":
+            depth += 1
+            if tok.string == "(" and prev[-1:] == ["tr"]:
+                tr_calls.append([depth, False])
+        elif tok.type == tokenize.OP and tok.string in ")]}":
+            if tr_calls and tr_calls[-1][0] == depth:
+                tr_calls.pop()
+            depth -= 1
+        elif tok.type == tokenize.OP and tok.string == "," and tr_calls \
+                and tr_calls[-1][0] == depth:
+            tr_calls[-1][1] = True
         is_text = tok.type in (tokenize.STRING, tokenize.COMMENT) or tok.type == getattr(
             tokenize, "FSTRING_MIDDLE", -1)
         in_template = prev[-2:] in (['"zh"', ":"], ["'zh'", ":"], ["zh", "="]) or (
             len(prev) >= 3 and prev[-3:-1] in (['"zh"', ":"], ["zh", "="])
-            and prev[-1].startswith(("f\"", "FSTRING")))
+            and prev[-1].startswith(("f\"", "FSTRING"))) or any(zh for _, zh in tr_calls)
         if is_text and not in_template:
-            out += [(tok.start[0], r) for r in _RUN.findall(tok.string)]
+            text, code = _doctest_text(tok.string) if ">>>" in tok.string else (tok.string, "")
+            out += [(tok.start[0], r) for r in _RUN.findall(text)]
+            out += [(tok.start[0], r) for _, r in (_python_runs(code) if code else [])]
         if tok.type != tokenize.COMMENT and tok.type != getattr(tokenize, "FSTRING_MIDDLE", -1):
             prev = (prev + [tok.string if tok.type != getattr(tokenize, "FSTRING_START", -2)
                             else "FSTRING"])[-4:]

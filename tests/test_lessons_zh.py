@@ -137,6 +137,18 @@ def test_the_check_names_the_lesson_and_the_cell(made_up: Path, cells: list[tupl
     assert err.startswith("99_test.zh, cell ") and message in err, err
 
 
+def test_a_chinese_edition_links_the_chinese_editions(made_up: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    (made_up / "98_other.zh.ipynb").write_text("{}", encoding="utf-8")
+    cells = [*GOOD[:3], ("markdown", "然后是12。下一课：[第98课](98_other.ipynb)"), GOOD[4]]
+    _write(made_up / "99_test.zh.py", cells)
+    assert zh.main(["check", "99"]) == 1
+    assert "links the English ['98_other.ipynb']" in capsys.readouterr().err
+    cells[3] = ("markdown", "然后是12。下一课：[第98课](98_other.zh.ipynb)")
+    _write(made_up / "99_test.zh.py", cells)
+    assert zh.main(["check", "99"]) == 0
+
+
 def test_new_marks_the_prose_and_sync_keeps_the_translation(made_up: Path) -> None:
     pytest.importorskip("nbformat")
     assert zh.new("99") == 0
