@@ -222,23 +222,25 @@ def _code_map(en_code: list[str], zh_code: list[str]) -> dict[int, int]:
     return out
 
 
-def _runs(cells) -> dict[tuple[int, int], object]:
-    """Markdown cells by (code cells before it, place in its run of markdown cells)."""
-    out, code, place = {}, 0, 0
+def _runs(cells) -> list[list[object]]:
+    """The runs of markdown cells: run ``c`` stands after code cell ``c`` (0: before the first)."""
+    out: list[list[object]] = [[]]
     for cell in cells:
         if cell.cell_type == "code":
-            code, place = code + 1, 0
+            out.append([])
         else:
-            out[(code, place)] = cell
-            place += 1
+            out[-1].append(cell)
     return out
 
 
 def merge(english, zh):  # -> nbformat.NotebookNode
     """The Chinese notebook with the English code and cell order, the Chinese prose kept.
 
-    A markdown cell keeps its Chinese text when it sits in the same place after the same code
-    cell as before; a new English markdown cell comes over marked :data:`TODO`.
+    Prose usually introduces the code after it, so a markdown cell keeps its Chinese text when
+    it stands the same number of cells before the same code cell as before; otherwise (the
+    last run, or a new code cell after it) when it stands the same number of cells after the
+    same code cell, unless that Chinese text is already placed. A new English markdown cell
+    (a new cell before new code) comes over marked :data:`TODO`.
     """
     import copy
 
@@ -251,7 +253,26 @@ def merge(english, zh):  # -> nbformat.NotebookNode
     zh_code = [c.source for c in zh_cells if c.cell_type == "code"]
     mapping = {a + 1: b + 1 for a, b in _code_map(en_code, zh_code).items()}
     mapping[0] = 0  # before the first code cell
-    zh_md = _runs(zh_cells)
+    en_runs, zh_runs = _runs(english.cells), _runs(zh_cells)
+    twins: dict[tuple[int, int], object] = {}
+    used: set[int] = set()
+    # first: by the code cell a markdown cell introduces (counted back from it)
+    for c, run in enumerate(en_runs):
+        after = c + 1
+        if after <= len(en_code) and after in mapping:
+            theirs = zh_runs[mapping[after] - 1]
+            for back in range(1, min(len(run), len(theirs)) + 1):
+                twins[(c, len(run) - back)] = theirs[-back]
+                used.add(id(theirs[-back]))
+    # then: by the code cell it follows (counted on from it), for what is left
+    for c, run in enumerate(en_runs):
+        if c not in mapping:
+            continue
+        theirs = zh_runs[mapping[c]]
+        for k in range(min(len(run), len(theirs))):
+            if (c, k) not in twins and id(theirs[k]) not in used:
+                twins[(c, k)] = theirs[k]
+                used.add(id(theirs[k]))
     out = [nbformat.v4.new_code_cell(LANGUAGE_CELL)]
     code, place = 0, 0
     for cell in english.cells:
@@ -259,7 +280,7 @@ def merge(english, zh):  # -> nbformat.NotebookNode
         if cell.cell_type == "code":
             code, place = code + 1, 0
         else:
-            twin = zh_md.get((mapping[code], place)) if code in mapping else None
+            twin = twins.get((code, place))
             new.source = twin.source if twin is not None else f"{TODO}\n\n{cell.source}"
             place += 1
         out.append(new)

@@ -169,3 +169,19 @@ def test_new_marks_the_prose_and_sync_keeps_the_translation(made_up: Path) -> No
         zh.LANGUAGE_CELL, "x = 2", "x + 1", "x"]
     prose = [c.source for c in cells if c.cell_type == "markdown"]
     assert prose[:2] == [GOOD[1][1], GOOD[3][1]] and prose[2].startswith(zh.TODO)
+
+
+def test_sync_keeps_the_translation_when_a_cell_pair_is_inserted(made_up: Path) -> None:
+    """A new markdown + code pair in the middle: the following prose keeps its Chinese."""
+    pytest.importorskip("nbformat")
+    target = made_up / "99_test.zh.py"
+    _write(target, GOOD)
+    (made_up / "99_test.py").write_text(ENGLISH.replace(
+        "# %% [markdown]\n# Then 12.", "# %% [markdown]\n# Play 5.\n\n# %%\ny = 5\n\n"
+        "# %% [markdown]\n# Then 12."), encoding="utf-8")
+    assert zh.sync("99") == 0
+    cells = jupytext.read(target).cells
+    assert [c.source for c in cells if c.cell_type == "code"] == [
+        zh.LANGUAGE_CELL, "x = 1", "y = 5", "x + 1"]
+    prose = [c.source for c in cells if c.cell_type == "markdown"]
+    assert prose[0] == GOOD[1][1] and prose[1].startswith(zh.TODO) and prose[2] == GOOD[3][1]
