@@ -83,7 +83,7 @@ def main() -> None:
             side = g.state.to_act
             orders = g.legal_orders()
             t0 = time.perf_counter()
-            order = players[side].decide(g.view(side), orders)
+            order = players[side].decide(g.view(side), orders).order
             if side == gs:
                 spent += time.perf_counter() - t0
                 decisions += 1
@@ -92,6 +92,16 @@ def main() -> None:
         wins["greedy" if w == gs else "random" if w == rs else "draw"] += 1
     print(f"GreedyPlayer against RandomPlayer on the cut, 10 games (sides alternating): "
           f"{wins}; {spent / decisions * 1e3:.1f} ms a decision (view included)")
+
+    from hexrules_widgets.variant_player import ProkPlayer
+
+    p = ProkPlayer(german="human", soviet="greedy", seed=3)
+    t = per_call(p.refresh, number=3)
+    print(f"Prokhorovka player: a redraw of the mortar step (3601 legal orders, kernel side): "
+          f"{t * 1e3:.1f} ms")
+    p.press("End phase")
+    t = per_call(p.refresh, number=5)
+    print(f"Prokhorovka player: a redraw in movement (kernel side): {t * 1e3:.1f} ms")
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
 """Benchmarks for the squad variant (Appendix A): whole games, one detection check, an
-attack and its exact odds, saving and replaying.
+attack and its exact odds, saving and replaying; the computer players (decision time, the
+objective player against the random one); the squad player widget (kernel time of a redraw).
 
 Run::
 
@@ -63,6 +64,59 @@ def main() -> None:
           f"{len(json.dumps(s.to_dict(), ensure_ascii=False)) // 1024} KiB")
     t = per_call(s.replay, number=1, repeat=3)
     print(f"replaying it from its log: {t * 1e3:.0f} ms")
+    players()
+    widget()
+
+
+class Timed:
+    """A player that times its decisions."""
+
+    def __init__(self, player: object, times: list[float]) -> None:
+        self.player, self.times, self.name = player, times, player.name  # type: ignore[attr-defined]
+
+    def decide(self, view: object, legal: object) -> object:
+        import time
+
+        t0 = time.perf_counter()
+        d = self.player.decide(view, legal)  # type: ignore[attr-defined]
+        self.times.append(time.perf_counter() - t0)
+        return d
+
+
+def players() -> None:
+    """Decision time of each player, and ten games of the objective player against random."""
+    from hexrules.units import Side
+    from hexrules.variants.squad import ObjectivePlayer, RandomSquadPlayer, SquadGame
+    from hexrules.variants.squad.players import play
+
+    spent: dict[str, list[float]] = {"objective": [], "random": []}
+    wins = {"objective": 0, "random": 0, "draw": 0}
+    for seed in range(10):
+        obj, rnd = ("red", "blue") if seed % 2 == 0 else ("blue", "red")
+        ps = {obj: ObjectivePlayer(seed=seed), rnd: RandomSquadPlayer(seed=seed)}
+        timed = {side: Timed(p, spent[p.name]) for side, p in ps.items()}
+        g = SquadGame.new("lesson", seed=seed)
+        play(g, timed)
+        w = g.state.winner
+        wins["draw" if w is None else "objective" if w is Side.parse(obj) else "random"] += 1
+    for name, ts in spent.items():
+        print(f"{name} player: {sum(ts) / len(ts) * 1e3:.1f} ms a decision (a whole plan)")
+    print(f"objective against random, 10 games of the lesson scenario (sides alternating): "
+          f"{wins}")
+
+
+def widget() -> None:
+    """Kernel time of the squad player's redraw after a click (no browser)."""
+    from hexrules_widgets.variant_player import SquadPlayer
+
+    p = SquadPlayer(red="human", blue="objective", seed=2)
+    p.press("Hand in")
+    p.pick("R3")
+    t = per_call(lambda: p.pick("R3"), number=5)
+    print(f"squad player: picking a team (redraw of the screen, kernel side): {t * 1e3:.1f} ms")
+    t = per_call(p.refresh, number=3)
+    print(f"squad player: a new screen from the game (view, plan space, log as red reads it; "
+          f"kernel side): {t * 1e3:.1f} ms")
 
 
 if __name__ == "__main__":

@@ -23,7 +23,20 @@ from __future__ import annotations
 
 
 class RulesError(ValueError):
-    """Base class of every error raised by hexrules."""
+    """Base class of every error raised by hexrules.
+
+    Its message is written bilingually, as the English edition shows it, and is shown in the
+    language setting (:func:`hexrules.language.localize`): unchanged in ``"both"``.
+    """
+
+    def __str__(self) -> str:
+        message = super().__str__()
+        try:
+            from hexrules.language import localize
+
+            return localize(message)
+        except Exception:  # noqa: BLE001 - a broken phrase table must not hide the message
+            return message
 
 
 class RulesTypeError(RulesError, TypeError):
@@ -97,7 +110,38 @@ class ScenarioFormatError(RulesError):
 
     The message names the file and the bad entry, e.g.
     ``duel.json: sides.red.units[1].hex: '4563ZZ' is not a hex of map 'training' …``.
+    The attributes say the same as values, for a widget or an editor: ``entry`` (the bad
+    entry, e.g. ``'turns'``, or ``None``) and ``problem`` (the words after it).
     """
+
+    entry: str | None = None
+    problem: str = ""
+
+    def __init__(self, message: str, *, entry: str | None = None, problem: str = "") -> None:
+        super().__init__(message)
+        self.entry = entry
+        self.problem = problem or message
+
+
+class ScenarioEditError(ScenarioFormatError):
+    """A scenario edit (:mod:`hexrules.game.scenario_edit`) the scenario format forbids: a
+    unit on water, a fifth unit in a hex, the last unit of a side removed…; nothing changes.
+
+    The message names the edit, the entry and the problem; ``edit`` is the edit refused,
+    ``rule`` the rule ID the problem cites (``'§9'`` when it cites none) and ``reason`` the
+    words after the edit.
+    """
+
+    edit: object = None
+    rule: str = "§9"
+    reason: str = ""
+
+    def __init__(self, message: str, *, edit: object = None, rule: str = "§9",
+                 reason: str = "", entry: str | None = None) -> None:
+        super().__init__(message, entry=entry, problem=reason)
+        self.edit = edit
+        self.rule = rule
+        self.reason = reason or message
 
 
 class ScenarioNotFoundError(ScenarioFormatError, FileNotFoundError):
@@ -124,7 +168,9 @@ class TableKeyError(TableLookupError, KeyError):
     """An unknown key of a rule table's mapping; also a :class:`KeyError`, so ``.get`` works."""
 
     def __str__(self) -> str:  # KeyError would quote the message
-        return str(self.args[0]) if self.args else ""
+        from hexrules.language import localize
+
+        return localize(str(self.args[0])) if self.args else ""
 
 
 class DiceExhaustedError(RulesError):

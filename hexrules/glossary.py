@@ -4,7 +4,10 @@ Labels across the library, the widgets and the lessons are read from one file,
 ``hexrules/data/glossary.toml``, through :func:`label` ("Suppressed 压制") or :func:`term`, so a
 term is written once and matches the rulebook (a later Chinese edition reads the same keys).
 Each entry may name its rule, a short gloss for terms that mislead on first sight (失火 is
-丧失火力, not "caught fire"), and the Chinese words that must not be used for it.
+丧失火力, not "caught fire"), and the Chinese words that must not be used for it. Every entry
+also gives the rulebook's section (条, such as ``三（一）1（2）``), a short Chinese definition
+(``def_zh``) and its ``source``: ``"rulebook"`` when the Chinese word is the rulebook's own,
+``"standard"`` when it is ordinary military or wargame usage the project chose.
 
 Examples
 --------
@@ -14,6 +17,8 @@ Examples
 "丧失火力: the main weapon is out of action (not 'caught fire')"
 >>> label("decision_line"), term("decision_line").rule
 ('Decision line 判定直线', 'L-5')
+>>> term("same_level").section, term("same_level").source
+('三（一）1（1）', 'rulebook')
 >>> label("supressed")
 Traceback (most recent call last):
 ...
@@ -34,7 +39,7 @@ from typing import Any
 from hexrules.errors import RulesError, TableFormatError
 from hexrules.language import pick
 
-__all__ = ["GLOSSARY_FILE", "Term", "glossary", "label", "term"]
+__all__ = ["GLOSSARY_FILE", "SOURCES", "Term", "glossary", "label", "term"]
 
 #: The glossary file shipped with hexrules.
 GLOSSARY_FILE = Path(__file__).resolve().parent / "data" / "glossary.toml"
@@ -42,6 +47,10 @@ GLOSSARY_FILE = Path(__file__).resolve().parent / "data" / "glossary.toml"
 _KEY = re.compile(r"^[a-z][a-z0-9_]*$")
 _RULE = re.compile(r"^[A-Z]-\d+$")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
+_SECTION = re.compile(r"^[一二三四五六七八九十]+(（[一二三四五六七八九十]+）)?(\d+(（\d+）)?)?$")
+#: The values of a term's ``source``.
+SOURCES = ("rulebook", "standard")
+_FIELDS = ("en", "zh", "rule", "gloss", "not", "section", "def_zh", "source")
 
 
 @dataclass(frozen=True)
@@ -61,6 +70,9 @@ class Term:
     rule: str = ""
     gloss: str = ""
     avoid: tuple[str, ...] = ()
+    section: str = ""
+    def_zh: str = ""
+    source: str = "rulebook"
 
     @property
     def label(self) -> str:
@@ -87,6 +99,10 @@ def parse(data: dict[str, Any]) -> dict[str, Term]:
     Traceback (most recent call last):
     ...
     hexrules.errors.TableFormatError: glossary.toml: term.x: missing 'zh' (the Chinese term)
+    >>> parse({"term": {"x": {"en": "X", "zh": "叉", "def_zh": "叉。", "source": "book"}}})
+    Traceback (most recent call last):
+    ...
+    hexrules.errors.TableFormatError: glossary.toml: term.x: source must be ... got 'book'
     """
     terms = data.get("term")
     if not isinstance(terms, dict) or not terms:
@@ -98,11 +114,13 @@ def parse(data: dict[str, Any]) -> dict[str, Term]:
             raise _fail(where, "a key is lower-case letters, digits and _")
         if not isinstance(entry, dict):
             raise _fail(where, "expected a table")
-        unknown = set(entry) - {"en", "zh", "rule", "gloss", "not"}
+        unknown = set(entry) - set(_FIELDS)
         if unknown:
             raise _fail(where, f"unknown field(s) {', '.join(sorted(unknown))} "
-                               "(known: en, zh, rule, gloss, not)")
-        for field, what in (("en", "the English term"), ("zh", "the Chinese term")):
+                               f"(known: {', '.join(_FIELDS)})")
+        for field, what in (("en", "the English term"), ("zh", "the Chinese term"),
+                            ("def_zh", "a short Chinese definition"),
+                            ("source", "'rulebook' or 'standard'")):
             if field not in entry:
                 raise _fail(where, f"missing {field!r} ({what})")
         rule = entry.get("rule", "")
@@ -111,10 +129,20 @@ def parse(data: dict[str, Any]) -> dict[str, Term]:
         avoid = entry.get("not", [])
         if not isinstance(avoid, list) or not all(isinstance(w, str) and w for w in avoid):
             raise _fail(where, f"'not' must be a list of Chinese words, got {avoid!r}")
+        source = entry["source"]
+        if source not in SOURCES:
+            raise _fail(where, f"source must be 'rulebook' or 'standard', got {source!r}")
+        section = entry.get("section", "")
+        if section and (not isinstance(section, str) or not _SECTION.match(section)):
+            raise _fail(where, "section must be the rulebook's 条 like '三（一）1（2）', "
+                               f"got {section!r}")
+        if source == "rulebook" and not section:
+            raise _fail(where, "a term of the rulebook names its section (条)")
         out[key] = Term(key, _text(where, "en", entry["en"]),
                         _text(where, "zh", entry["zh"], cjk=True), rule,
                         entry.get("gloss", "") and _text(where, "gloss", entry["gloss"]),
-                        tuple(avoid))
+                        tuple(avoid), section,
+                        _text(where, "def_zh", entry["def_zh"], cjk=True), source)
     return out
 
 

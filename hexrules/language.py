@@ -32,14 +32,21 @@ hexrules.errors.RulesError: unknown language 'fr': choose 'both', 'zh' or 'en'
 
 from __future__ import annotations
 
+import functools
+import html as _html
 import os
-from collections.abc import Iterator, Mapping
+import re
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from typing import Literal
+from functools import cache
+from typing import Any, Literal, ParamSpec
 
 from hexrules.errors import RulesError
 
-__all__ = ["LANGUAGES", "Language", "get_language", "pick", "set_language", "text", "using"]
+__all__ = ["LANGUAGES", "Language", "bilingual", "get_language", "localize", "localize_figure",
+           "localize_html", "localized", "pick", "set_language", "text", "using"]
+
+P = ParamSpec("P")
 
 Language = Literal["both", "zh", "en"]
 
@@ -131,3 +138,135 @@ def text(template: Mapping[str, str], /, *, sep: str = " ", lang: str | None = N
     en = template["en"].format(**fields) if "en" in template else ""
     zh = template["zh"].format(**fields) if "zh" in template else en
     return pick(en or zh, zh, sep=sep, lang=lang)
+
+
+# ---------------------------------------------------------------------------------------
+# Localising rendered text: records, reasons and messages are written once, bilingually
+# ("Suppressed 压制", as the English edition shows them), and shown in the current language
+# when they are drawn. Records stay values (equal inputs, equal records, whatever the
+# setting); only their rendering follows the setting.
+# ---------------------------------------------------------------------------------------
+_CJK = "\u4e00-\u9fff"
+#: An English word of a bilingual pair: letters only (unit IDs like R1 and hex names like
+#: 4563KC, which hold digits, are never words), or the dice names 2d6 / d6.
+_WORD = r"(?:[A-Za-zΔ](?:[A-Za-z'’]|-(?=[A-Za-z]))*|2d6|d6)(?![A-Za-z0-9_-])"
+#: English words directly followed by a Chinese term: the English half of a pair.
+_PAIR_EN = re.compile(rf"(?<![A-Za-z0-9_'’-]){_WORD}(?:[ \-]{_WORD})*[ \n]+(?=\d*[{_CJK}])")
+#: A Chinese term with its space (or brackets) in a bilingual text: the Chinese half.
+_PAIR_ZH = re.compile(
+    rf"[ ]?(?:[（(][{_CJK}0-9、，· ]*[{_CJK}][{_CJK}0-9、，· ]*[)）]"
+    rf"|\d*[{_CJK}][{_CJK}0-9（）、，·]*[{_CJK}）]"
+    rf"|\d*[{_CJK}])")
+
+
+@cache
+def _phrases() -> tuple[tuple[re.Pattern[str], str, str], ...]:
+    """The phrase table (``hexrules/data/messages.toml``): English pattern, en, zh."""
+    from hexrules.messages import phrases
+
+    return phrases()
+
+
+def localize(message: str, *, lang: str | None = None) -> str:
+    """A bilingual text (as the English edition writes it) in the current language.
+
+    ``'both'`` returns it unchanged. ``'en'`` drops the Chinese half of every bilingual pair
+    ("Suppressed 压制" → "Suppressed"). ``'zh'`` puts the phrase table's Chinese for the
+    English sentences it knows, then keeps the Chinese half of every pair.
+
+    >>> localize("→ Suppressed 压制 | modifier -3", lang="zh")
+    '→ 压制 | 修正 -3'
+    >>> localize("R1 Fired 射击; range 距离 18 hexes 格", lang="en")
+    'R1 Fired; range 18 hexes'
+    >>> localize("R1 Fired 射击; range 距离 18 hexes 格", lang="zh")
+    'R1 射击; 距离 18 格'
+    """
+    lang = _check(lang or _current)
+    if lang == "both" or not message:
+        return message
+    if lang == "en":
+        out = _PAIR_ZH.sub("", message)
+        return re.sub(r"(?<=\S)  +", " ", out)
+    for pattern, _en, zh in _phrases():
+        if pattern.search(message):
+            message = pattern.sub(zh, message)
+    out = _PAIR_EN.sub("", message)
+    return re.sub(r"(?<=\S)  +", " ", out)
+
+
+_TEXT_NODE = re.compile(r">([^<>]+)<")
+_BR_PAIR = re.compile(
+    rf">([^<>{_CJK}]*[A-Za-z][^<>{_CJK}]*)<br ?/?>([^<>]*[{_CJK}][^<>]*)<")
+
+
+def localize_html(html: str, *, lang: str | None = None) -> str:
+    """:func:`localize` applied to the text of an HTML fragment (never to tags, attributes).
+
+    >>> localize_html("<td>Suppressed 压制</td>", lang="en")
+    '<td>Suppressed</td>'
+    """
+    lang = _check(lang or _current)
+    if lang == "both":
+        return html
+    # a pair split by a line break ("hex<br>六角格", a table header): keep one half
+    keep = 2 if lang == "zh" else 1
+    html = _BR_PAIR.sub(lambda m: f">{m.group(keep)}<", html)
+    def node(m: re.Match[str]) -> str:
+        raw = _html.unescape(m.group(1))
+        out = localize(raw, lang=lang)
+        return ">" + (m.group(1) if out == raw else _html.escape(out, quote=False)) + "<"
+
+    return _TEXT_NODE.sub(node, f">{html}<")[1:-1]
+
+
+def localized(func: Callable[P, str]) -> Callable[P, str]:
+    """Decorate a renderer: its text (or HTML, when it starts with ``<``) follows the setting."""
+    @functools.wraps(func)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> str:
+        out = func(*args, **kwargs)
+        if _current == "both":
+            return out
+        if isinstance(out, list):  # lines
+            return [localize(line) for line in out]  # type: ignore[return-value]
+        if not isinstance(out, str):
+            return out
+        return localize_html(out) if out.lstrip().startswith("<") else localize(out)
+
+    return wrapper
+
+
+def localize_figure(fig: Any) -> None:
+    """Localise every text of a Matplotlib figure (titles, axes, legends, labels) in place."""
+    if _current == "both" or fig is None:
+        return
+    for t in fig.findobj(lambda a: hasattr(a, "get_text") and hasattr(a, "set_text")):
+        s = t.get_text()
+        if isinstance(s, str) and s:
+            t.set_text(localize(s))
+
+
+def bilingual(func: Callable[P, Any]) -> Callable[P, Any]:
+    """Decorate an adjudication: its record is written bilingually whatever the setting.
+
+    Records are values (equal inputs, equal records) and are shown in the current language
+    only when drawn (:func:`localized`), so the texts they hold are always the English
+    edition's bilingual ones; an error raised inside is shown in the setting too
+    (:class:`~hexrules.errors.RulesError`).
+
+    >>> from hexrules.glossary import label
+    >>> with using("zh"):
+    ...     bilingual(lambda: label("suppressed"))(), label("suppressed")
+    ('Suppressed 压制', '压制')
+    """
+    @functools.wraps(func)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> Any:
+        global _current
+        if _current == "both":
+            return func(*args, **kwargs)
+        before, _current = _current, "both"
+        try:
+            return func(*args, **kwargs)
+        finally:
+            _current = before
+
+    return wrapper

@@ -35,6 +35,7 @@
 # | 10 | [The squad game 班组级步兵推演](10_squad.ipynb) | The squad-level infantry variant: teams, postures (姿态) and the front hex (前一格), detection (侦察结算) of detection range against detectability, standing orders (作战指令) on contact, the attack formula (攻击结算) by hand and by the library with its exact odds, and the fog of war of the lesson scenario. |
 # | 11 | [Prokhorovka 1943 普罗霍夫卡](11_prokhorovka.ipynb) | The square-grid variant of Appendix B: squares and sight (四方格), armour penetration by plate (击穿, 跳弹) and why a flank shot at a Tiger in the forest matters, the mortar call's scatter (呼叫火炮支援) computed exactly, and a short played cut of the battle (P-5…P-24). |
 # | 12 | [Three designs side by side 三种设计](12_three_designs.ipynb) | The tank game, the squad game and Prokhorovka 1943 compared: scale and grid, how each decides sight, fire and damage, where chance enters, the exact distribution of one attack in each from the games' own odds code, and what each asks of the player. |
+# | 13 | [The after-action review 复盘](13_after_action_review.ipynb) | Opening a saved game and stepping through it order by order on the board, the full picture against each side's view under fog of war, each decision's exact odds, the luck of its roll and the orders the computer ranks higher, expected against actual damage, win probability and the turning points, plots and a page to hand out; then the review of your own game. |
 # | — | [Instructor demo 教员演示](instructor_demo.ipynb) | For the instructor: the interactive board and sight explorer to show in class. |
 
 # %% [markdown]
@@ -88,7 +89,7 @@ names = ["01_hex_map.ipynb", "02_line_of_sight.ipynb", "03_observation_chart.ipy
          "04_direct_fire.ipynb", "05_movement.ipynb", "06_artillery.ipynb",
          "07_event_cards.ipynb", "08_computer_opponent.ipynb", "09_real_ground.ipynb",
          "10_squad.ipynb", "11_prokhorovka.ipynb", "12_three_designs.ipynb",
-         "instructor_demo.ipynb"]
+         "13_after_action_review.ipynb", "instructor_demo.ipynb"]
 for name in names:
     print(("✓" if (lessons / name).exists() else "✗ missing"), name)
 print("hexrules", hexrules.__version__)

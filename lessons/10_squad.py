@@ -287,6 +287,24 @@ print("the log replays the game:", game.replay() == game)
 game.view("blue")
 
 # %% [markdown]
+# ### Play it in the widget 在部件中推演
+#
+# The squad player puts the lesson scenario on the board: you are red, the computer blue
+# (`"objective"`: it plays to the objective hex and explains each plan it hands in). Your
+# screen is your view only — your teams, and the blue teams you have detected (a dashed
+# counter: detected, not lit up). Each phase you write your plan and hand it in: in the
+# deployment pick a team and click a hex of the shaded zone; in the action plan pick a team
+# and click the hex to step to (or press an action, with its AP); in the attack plan click
+# your attackers, then a detected enemy. Open a log line to see its record. Set both seats to
+# *Human* to play hot seat (the screen is curtained between the commanders), or both to a
+# computer and watch with **Computer ▶**.
+
+# %%
+from hexrules_widgets.variant_player import SquadPlayer
+
+SquadPlayer(red="human", blue="objective", seed=10)
+
+# %% [markdown]
 # ## 7. Exercises 练习
 #
 # Replace each `None` with your answer and run the cell: the check says **✓ Right 正确** or

@@ -296,6 +296,23 @@ r["winner"], r["by"], {k: str(v) for k, v in r["points"].items()}, replayed.stat
 ax = plot_board(game.state, side="german", window=(0, 15, 59, 45))
 
 # %% [markdown]
+# ### Play it in the widget 在部件中推演
+#
+# The Prokhorovka player puts the lesson cut on a square board: you are German, the computer
+# Soviet (`"greedy"`: it takes the best shot by the exact odds and otherwise drives for the
+# farm, and shows its reasons). You see your own units and only the enemies one of them has a
+# clear line to; the hills are shaded by height (Hill 252.2, up to 77 m — for display only,
+# P-6). In the mortar step click the aim square, or *End phase*; in movement click a unit
+# (its action die is rolled), then the shaded squares one by one, then *Finish move*; in
+# fire click your unit, then a seen enemy (*Fire to win* ticked for mode `win`). Hover a
+# square for its terrain and height; open a log line for its record.
+
+# %%
+from hexrules_widgets.variant_player import ProkPlayer
+
+ProkPlayer(german="human", soviet="greedy", seed=11)
+
+# %% [markdown]
 # ### Exercise 3 练习
 #
 # A Pz IV G on the plain (fire modifier 0) fires normal fire at a Soviet squad in a trench on

@@ -38,3 +38,23 @@ explorer
 
 # %% [markdown] tags=["voila-hide"]
 # **Teaching notes.** *L-3 clear*: a forest lower than the units does not block (its height is its level + 1, L-2). *L-3 blocked*: a forest or village on the units' level rises one level above them. *L-4*: the higher unit must be no farther from the change point than the lower one. *L-5*: no hex on the line is higher than the higher unit, yet a change point lies above the chart line. *Hexside*: the line runs along a hexside between a forest or settlement and open ground on the units' level; the two sides count as one obstacle of the lower height (L-1 [decision]), so the forest does not block — the verdict names the hexside and its ruling. Press **Large 大字** before the class reads the chart.
+
+# %% [markdown] tags=["voila-hide"]
+# **Your own exercise 想定编辑.** To set up a new scenario on the board — units of each side, set-up zones, objective hexes and their points, turns, cards and referee options — run `from hexrules_widgets.scenario_editor import ScenarioEditorPanel; ScenarioEditorPanel()` in a new cell (or `ScenarioEditorPanel("village")` to start from a shipped one). **Save 保存** writes a scenario file the loader reads back; **Play this scenario 推演此想定** plays it at once. See `docs/scenario_editor.md`.
+
+# %% [markdown] tags=["voila-hide"]
+# **After-action review 复盘.** In JupyterLab, run `open_review()` in a new cell to step through a prepared game (the duel, fog of war on, a cadet at the computer's easy level against the computer; lesson 13) with **Next 前进 ▶ / ◀ Back 后退**, jumps to a turn or to the first kill, the views **Full 全局 / Red 红方 / Blue 蓝方** and each order's odds, luck and the computer's alternatives; `open_review("game.json")` opens a cadet's saved game. (Nothing is shown on the projector page until it is called.)
+
+# %%
+from pathlib import Path
+
+
+def open_review(game=None, board_height="440px"):
+    """The after-action review widget of ``game`` (a saved game file; default: the prepared
+    duel, lessons/data/review_duel.json)."""
+    from hexrules_widgets.review import GameReview
+
+    here = Path.cwd()
+    data = (here if (here / "data").is_dir() else here / "lessons") / "data"
+    return GameReview(game if game is not None else data / "review_duel.json",
+                      board_height=board_height)

@@ -37,11 +37,12 @@ def test_glossary_errors_name_the_entry() -> None:
     with pytest.raises(TableFormatError, match="term.x: missing 'zh'"):
         parse({"term": {"x": {"en": "X"}}})
     with pytest.raises(TableFormatError, match="term.x: zh must be the Chinese term"):
-        parse({"term": {"x": {"en": "X", "zh": "X"}}})
+        parse({"term": {"x": {"en": "X", "zh": "X", "def_zh": "叉", "source": "standard"}}})
     with pytest.raises(TableFormatError, match="unknown field"):
         parse({"term": {"x": {"en": "X", "zh": "叉", "colour": 1}}})
     with pytest.raises(TableFormatError, match="rule ID"):
-        parse({"term": {"x": {"en": "X", "zh": "叉", "rule": "F3"}}})
+        parse({"term": {"x": {"en": "X", "zh": "叉", "rule": "F3", "def_zh": "叉",
+                              "source": "standard"}}})
 
 
 #: Words that taught the wrong thing, found by a bilingual reader against the rulebook, beyond
@@ -79,3 +80,144 @@ def test_no_label_uses_a_word_the_rulebook_does_not() -> None:
                 if re.search(pattern, line):
                     bad.append(f"{path.relative_to(ROOT)}:{n}: /{pattern}/ ({why})")
     assert not bad, "\n".join(bad)
+
+
+# -- the Chinese edition: section, definition and source of every term ---------------------
+
+SEEDS = ROOT.parent / "shared" / "seeds"
+#: Traditional forms of the simplified characters of the squad variant's terms (its source text
+#: is written in traditional characters).
+_S2T = str.maketrans("编组动态侦围结点战见敌隐计划书阶复击实际离数总场阵医疗导决护观",
+                     "編組動態偵圍結點戰見敵隱計劃書階復擊實際離數總場陣醫療導決護觀")
+
+
+def test_every_term_has_a_section_a_definition_and_a_source() -> None:
+    for t in glossary().values():
+        assert t.source in ("rulebook", "standard"), t.key
+        assert re.search(r"[\u4e00-\u9fff]", t.def_zh), t.key
+        if t.source == "rulebook":
+            assert t.section, t.key
+    assert term("same_level").section == "三（一）1（1）"
+    with pytest.raises(TableFormatError, match="source must be"):
+        parse({"term": {"x": {"en": "X", "zh": "叉", "def_zh": "叉", "source": "book"}}})
+    with pytest.raises(TableFormatError, match="section must be"):
+        parse({"term": {"x": {"en": "X", "zh": "叉", "def_zh": "叉", "source": "rulebook",
+                              "section": "3.1"}}})
+    with pytest.raises(TableFormatError, match="names its section"):
+        parse({"term": {"x": {"en": "X", "zh": "叉", "def_zh": "叉", "source": "rulebook"}}})
+    with pytest.raises(TableFormatError, match="missing 'def_zh'"):
+        parse({"term": {"x": {"en": "X", "zh": "叉", "source": "standard"}}})
+
+
+@pytest.mark.skipif(not SEEDS.is_dir(), reason="the rulebook's texts are not on this machine")
+def test_every_rulebook_term_occurs_verbatim_in_the_rulebook() -> None:
+    texts = [re.sub(r"\([a-zāáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜü]+\)|\s+", "", p.read_text(encoding="utf-8"))
+             for p in sorted(SEEDS.glob("*.txt"))]
+    missing = [f"{t.key}: {t.zh}" for t in glossary().values() if t.source == "rulebook"
+               and not any(t.zh in s or t.zh.translate(_S2T) in s for s in texts)]
+    assert not missing, "marked source = 'rulebook' but not in the rulebook:\n" + "\n".join(missing)
+
+
+_RUN = re.compile(r"[\u4e00-\u9fff]+")
+
+#: Words of the user interface (buttons, headings, exercise feedback) that are not rule terms.
+UI_WORDS = frozenset("""
+删除 打开 新建 名称 编辑 未打开 已打开 返回编辑 无可删除
+再想想 正确 提示 练习 显示答案 隐藏答案 先自己做 再看答案 答案 小结 示例 大字 撤销 已撤销 重做
+已重做 保存 已保存 未保存 电脑 新局 悔棋 读取 记录 等待 交换 易 难 不公开 下一步 上一步 显示
+输入 手动输入 重新开始 课程 不允许 无变化 关 图例 文件 步骤 语言 中文版 双语 中 英 种子 预设
+拒绝 是 否 的 和 与 或 在 为 第 门 张 列 环 格 方 点 无 自 之前 之后
+前进 后退 全局 跳转 导出 已导出 图表 时间线 结束 未结束 清除 提交 停火 朝向 裁判 损伤 已行动
+无事件 期望 实际 总 击毁 首次击毁 射击击毁 期望击毁 总击毁 毁伤 期望毁伤 实际毁伤 期望与实际毁伤
+无效果 运气 运气好 运气差 胜率 胜率估计 转折点 决策点 关键决策 此处无决策点 电脑评分 电脑认为更优
+各方小结 各方通视 击毁时间线 逐步回放 每回合结束态势 复盘你自己的对局 结束阶段 结束移动 部署区
+在部件中推演
+""".split())
+
+#: Chinese words the code and lessons used before this check, still to be moved into the
+#: glossary (or rephrased); a new word must go to the glossary, or be a UI word above.
+PENDING = frozenset("""
+高地 新想定 在想定编辑器中制作 敌方兵力单位 推演此想定 纸面裁决 胜差 此格无兵力单位 想定编辑
+视域 剩余 训练场 班组级步兵推演 鞍部对决 鞍部 东南 东北 西南 西 西北 东 南 北 推演开始 不受攻击
+发现 攻击等级修正 直瞄射击裁决 机动与反应射击 三种设计 敌方坦克 剖面 有效高程 受攻击 毫米坦克炮
+地图编辑 在浏览器中推演 真实地形 一二三四五六七八九十 叉 点命中 射击单位被压制 点数 方式
+放置注记 己方算子 机动力用尽 回合到达 首个遮挡点 未发现 有效 练习场 攻击资格 通视高程修正
+地形与机动消耗 偏移路径 底图 电脑的决策 计算机对手 教员演示 数字高程模型 毁伤 术语表 装甲修正
+同一六角格 常规 敌方 进入敌方所在格 宣告结束 机会失去 阶段结束 排长车 移除注记 近战开始 轮次
+先射击 到达 过期 修复 平地 重叠 观察线上的距离 参考卡 概率 查表 目标最终状态 状态 用途 规则表
+来源 受攻击算子 无算子受攻击 每门火炮 最终状态 回合结束 胜负 校园遭遇战 都可见 仅六角格 仅栅格
+都不可见 重型装甲 重型坦克 火炮类型 所在地形 弹着格等级 无弹着标识 已歼灭 每个弹着标识裁决一次
+进入 落点 地图外 沿线距离 观察不到 无效坐标 导调人员奖励 这个六角格的坐标是 车辆 都有 可见
+不可见 地图范围 假如这里有一片丛林地 栅格视域 一致率 差异的原因 受损 射击后 装甲防护修正骰
+射击次数 班组级 规则 裁决 结果 距离 算子 攻击等级 坦克 消耗 中型装甲 河流 桥 线状水系
+""".split())
+
+
+def _rulebook_words() -> set[str]:
+    words = set(UI_WORDS) | PENDING
+    for t in glossary().values():
+        words.update(_RUN.findall(t.zh))
+    return words
+
+
+def _made_of(run: str, words: set[str]) -> bool:
+    """Whether ``run`` splits into known words (glossary terms, UI words)."""
+    ends = [True] + [False] * len(run)
+    for i in range(1, len(run) + 1):
+        ends[i] = any(ends[j] and run[j:i] in words for j in range(max(0, i - 12), i))
+    return ends[-1]
+
+
+def _chinese_edition(path: Path) -> bool:
+    """Chinese-edition files (lessons written in Chinese) are prose, not labels."""
+    return "zh" in path.parts or ".zh." in path.name or path.stem.endswith("_zh")
+
+
+def _runs(path: Path) -> list[tuple[int, str]]:
+    """The Chinese runs of a file with their lines, leaving out per-language ``zh`` templates.
+
+    In Python, a string given as ``"zh": "…"`` or ``zh="…"`` is the Chinese template of a
+    message (hexrules.language) and is prose, not a label.
+    """
+    src = path.read_text(encoding="utf-8")
+    if path.suffix != ".py":
+        return [(n, r) for n, line in enumerate(src.splitlines(), 1) for r in _RUN.findall(line)]
+    import io
+    import tokenize
+    out: list[tuple[int, str]] = []
+    prev: list[str] = []
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(src).readline))
+    except (tokenize.TokenError, SyntaxError):
+        return [(n, r) for n, line in enumerate(src.splitlines(), 1) for r in _RUN.findall(line)]
+    for tok in tokens:
+        if tok.type in (tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT):
+            continue
+        is_text = tok.type in (tokenize.STRING, tokenize.COMMENT) or tok.type == getattr(
+            tokenize, "FSTRING_MIDDLE", -1)
+        in_template = prev[-2:] in (['"zh"', ":"], ["'zh'", ":"], ["zh", "="]) or (
+            len(prev) >= 3 and prev[-3:-1] in (['"zh"', ":"], ["zh", "="])
+            and prev[-1].startswith(("f\"", "FSTRING")))
+        if is_text and not in_template:
+            out += [(tok.start[0], r) for r in _RUN.findall(tok.string)]
+        if tok.type != tokenize.COMMENT and tok.type != getattr(tokenize, "FSTRING_MIDDLE", -1):
+            prev = (prev + [tok.string if tok.type != getattr(tokenize, "FSTRING_START", -2)
+                            else "FSTRING"])[-4:]
+    return out
+
+
+def test_every_chinese_word_is_a_glossary_term_or_a_ui_word() -> None:
+    words = _rulebook_words()
+    quoted = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")  # rulebook quotations
+    bad = []
+    for path in _label_files():
+        if path.parts[len(ROOT.parts)] not in ("hexrules", "widgets", "lessons") \
+                or _chinese_edition(path) or path.name in (
+                    "cjk_font.css", "language.py", "messages.py", "messages.toml"):
+            continue
+        for n, run in _runs(path):
+            if run not in quoted and not _made_of(run, words):
+                bad.append(f"{path.relative_to(ROOT)}:{n}: {run}")
+    assert not bad, ("Chinese words that are neither glossary terms (hexrules/data/glossary.toml)"
+                     " nor UI words (UI_WORDS in this file): add a rule term to the glossary, "
+                     "a button or heading word to UI_WORDS:\n" + "\n".join(bad))

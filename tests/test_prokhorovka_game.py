@@ -254,6 +254,8 @@ def test_P_8_many_random_cut_games_keep_the_rules() -> None:
 
 
 def test_P_24_computer_players_play_legal_games_from_their_view() -> None:
+    from hexrules.players import Decision, Player, PlayerError
+    from hexrules.records import decode, encode
     from hexrules.variants.prokhorovka.players import (
         GreedyPlayer,
         ProkPlayer,
@@ -261,17 +263,47 @@ def test_P_24_computer_players_play_legal_games_from_their_view() -> None:
         play,
     )
 
-    assert isinstance(GreedyPlayer(), ProkPlayer) and isinstance(RandomPlayer(), ProkPlayer)
+    assert ProkPlayer is Player
+    assert isinstance(GreedyPlayer(), Player) and isinstance(RandomPlayer(), Player)
     g = ProkGame.new("cut", seed=21)
-    play(g, {"german": GreedyPlayer(seed=1), "soviet": GreedyPlayer(seed=2)})
+    seen: list[Decision] = []
+    play(g, {"german": GreedyPlayer(seed=1), "soviet": GreedyPlayer(seed=2)},
+         each=lambda d, r: seen.append(d))
     assert g.state.over and g.replay() == g.state
+    assert all(isinstance(d, Decision) and d.player == "greedy" for d in seen)
+    explained = [d for d in seen if d.candidates]
+    assert explained and all(d.chosen is not None for d in explained)
+    assert all(decode(json.loads(json.dumps(encode(d)))) == d for d in explained[:20])
     g = ProkGame.new("cut", seed=22)
     play(g, {"german": RandomPlayer(seed=3), "soviet": GreedyPlayer(seed=4)}, max_orders=50)
     assert len(g.log) == 50
 
     class Cheat:
-        def decide(self, view, orders):  # noqa: ANN001, ANN202
-            return OpenFire("GQ1", "SQ1")
+        name = "cheat"
 
-    with pytest.raises(IllegalOrderError, match="not a legal order"):
+        def decide(self, view, orders):  # noqa: ANN001, ANN202
+            return Decision(OpenFire("GQ1", "SQ1"))
+
+    with pytest.raises(PlayerError, match="not legal now"):
         play(ProkGame.new("cut", seed=1), {"german": Cheat(), "soviet": Cheat()})
+    assert issubclass(PlayerError, IllegalOrderError)
+
+
+def test_P_24_greedy_player_plays_to_the_farm() -> None:
+    """The objective-seeking player steps towards a free farm square and says so."""
+    from hexrules.variants.prokhorovka import MoveStep, result
+    from hexrules.variants.prokhorovka.players import GreedyPlayer, RandomPlayer, play
+
+    steps = []
+    g = ProkGame.new("cut", seed=3)
+
+    def note(d, rec):  # noqa: ANN001, ANN202
+        if isinstance(d.order, MoveStep) and d.player == "greedy":
+            steps.append(d)
+
+    play(g, {"german": GreedyPlayer(seed=1), "soviet": RandomPlayer(seed=2)}, each=note)
+    assert steps and all(d.chosen.part("closer") > 0 for d in steps)
+    assert all("farm" in d.chosen.note for d in steps)
+    farm = g.scenario.farm
+    german_in = sum(u.side == "german" and u.on_map and u.square in farm for u in g.state.units)
+    assert german_in >= 1, result(g.state)

@@ -48,12 +48,13 @@ import ipyleaflet
 import ipywidgets as ipw
 from hexrules_widgets.geo import LonLat, MapGeo
 
+from hexrules.language import LANGUAGES, get_language, localize, localize_html, set_language
 from hexrules.map.hexgrid import Hex
 from hexrules.map.hexmap import HexMap
 from hexrules.map.terrain import Terrain
 from hexrules.render.plots import TERRAIN_COLOURS, elevation_colour
 
-__all__ = ["BASE_LEVELS", "OVERLAY_LEVELS", "HexBoard"]
+__all__ = ["BASE_LEVELS", "OVERLAY_LEVELS", "HexBoard", "Relabel", "language_toggle"]
 
 #: Drawing levels of the base layers (Leaflet pane z-index), all below the overlays.
 BASE_LEVELS: dict[str, int] = {
@@ -143,6 +144,10 @@ class HexBoard(ipw.VBox):
         no tile server (offline, the tiles just fail and stay grey).
     legend : bool
         Show the legend (levels and metres, terrain, rivers, roads).
+    language : bool
+        Show a 中 / EN / 双语 toggle (:func:`language_toggle`) beside the hover line: the
+        legend and the hover line are drawn again in the chosen language. A widget that holds
+        the board shows its own toggle instead and calls :meth:`relabel`.
 
     Attributes
     ----------
@@ -168,6 +173,7 @@ class HexBoard(ipw.VBox):
         height: str | None = "600px",
         basemap: bool = False,
         legend: bool = True,
+        language: bool = False,
     ) -> None:
         self.hexmap = hexmap
         self.geo = MapGeo(hexmap)
@@ -237,11 +243,23 @@ class HexBoard(ipw.VBox):
         from hexrules_widgets.style import style_widget
 
         self.resize_watch = _ResizeWatch()
-        children = [style_widget(), self.resize_watch, self.hover, self.map]
+        #: the 中 / EN / 双语 toggle, when ``language=True`` (a widget that holds the board
+        #: may show its own instead and call :meth:`relabel`)
+        self.language_toggle = language_toggle(lambda _: self.relabel()) if language else None
+        top: ipw.Widget = self.hover
+        if self.language_toggle is not None:
+            top = ipw.HBox([self.hover, self.language_toggle])
+            top.add_class("hexrules-board-top")
+        children = [style_widget(), self.resize_watch, top, self.map]
         super().__init__([*children, self.legend] if legend else children)
         self.add_class("hexrules-board")
         if basemap:
             self.show_basemap(True)
+
+    def relabel(self) -> None:
+        """Draw the legend and the hover line again in the current language."""
+        self.legend.value = self._legend_html()
+        self.hover.value = self._hover_text(self._hovered)
 
     # -- base layers ---------------------------------------------------------------------
     def _base_features(self) -> list[dict[str, Any]]:
@@ -388,7 +406,8 @@ class HexBoard(ipw.VBox):
         for label, css in self._legend_extra.items():
             items.append(f"<span class='hexrules-legend-item'><span class='hexrules-swatch' "
                          f"style='background:{css}'></span>{e(label)}</span>")
-        return f"<div class='hexrules-legend-items'><b>Legend 图例:</b> {' '.join(items)}</div>"
+        return localize_html(
+            f"<div class='hexrules-legend-items'><b>Legend 图例:</b> {' '.join(items)}</div>")
 
     def show_basemap(self, on: bool = True) -> None:
         """Show or hide an OpenStreetMap basemap under semi-transparent hexes.
@@ -601,6 +620,9 @@ class HexBoard(ipw.VBox):
             self.click(h)
 
     def _hover_text(self, h: Hex | None) -> str:
+        return localize_html(self._hover_html(h))
+
+    def _hover_html(self, h: Hex | None) -> str:
         if h is None:
             return ("<span class='hexrules-hover-text'>Hex under the pointer 当前格: —</span>")
         m = self.hexmap
@@ -610,3 +632,76 @@ class HexBoard(ipw.VBox):
             f"<b>{html.escape(m.name_of(h))}</b> · level 高程等级 {level} "
             f"({level * m.metres_per_level:g} m) · {html.escape(m.terrain_at(h).label)}</span>"
         )
+
+
+# -- the language toggle (中 / EN / 双语) ---------------------------------------------------------
+_TOGGLES: list[Any] = []  # every toggle shown, kept in step (weak references)
+_TOGGLE_TIPS = {"zh": "中文", "en": "English", "both": "双语 English + 中文"}
+
+
+def language_toggle(on_change: Callable[[str], Any] | None = None) -> ipw.ToggleButtons:
+    """A 中 / EN / 双语 toggle: sets :func:`hexrules.language.set_language`, then calls
+    ``on_change(lang)`` to redraw; every toggle on the page follows the others.
+
+    >>> t = language_toggle()
+    >>> t.value = "zh"
+    >>> from hexrules.language import get_language; get_language()
+    'zh'
+    >>> t.value = "both"
+    """
+    import weakref
+
+    order = ("zh", "en", "both")
+    toggle = ipw.ToggleButtons(options=[(LANGUAGES[k], k) for k in order], value=get_language(),
+                               tooltips=[_TOGGLE_TIPS[k] for k in order],
+                               style={"button_width": "auto"})
+    toggle.add_class("hexrules-language-toggle")
+
+    def changed(change: dict[str, Any]) -> None:
+        set_language(change["new"])
+        for ref in list(_TOGGLES):
+            other = ref()
+            if other is None:
+                _TOGGLES.remove(ref)
+            elif other is not toggle and other.value != change["new"]:
+                other.value = change["new"]
+        if on_change is not None:
+            on_change(change["new"])
+
+    toggle.observe(changed, names="value")
+    _TOGGLES.append(weakref.ref(toggle))
+    return toggle
+
+
+class Relabel:
+    """The bilingual texts of some widgets (descriptions, tooltips, HTML), shown in the
+    current language: :meth:`apply` after the setting changes.
+
+    >>> b = ipw.Button(description="Start over 重新开始")
+    >>> r = Relabel(b)
+    >>> from hexrules.language import using
+    >>> with using("zh"):
+    ...     r.apply(); b.description
+    '重新开始'
+    >>> r.apply(); b.description
+    'Start over 重新开始'
+    """
+
+    def __init__(self, *widgets: ipw.Widget) -> None:
+        self._texts: list[tuple[ipw.Widget, str, str]] = []
+        self.add(*widgets)
+
+    def add(self, *widgets: ipw.Widget) -> None:
+        """Keep the current texts of ``widgets`` as their bilingual originals."""
+        for w in widgets:
+            for trait in ("description", "tooltip"):
+                text = getattr(w, trait, None) if w.has_trait(trait) else None
+                if isinstance(text, str) and text:
+                    self._texts.append((w, trait, text))
+            if isinstance(w, ipw.HTML) and w.value:
+                self._texts.append((w, "value", w.value))
+
+    def apply(self) -> None:
+        """Show every kept text in the current language."""
+        for w, trait, text in self._texts:
+            setattr(w, trait, localize_html(text) if trait == "value" else localize(text))

@@ -8,7 +8,9 @@ comes from :func:`hexrules.line_of_sight` (the :class:`~hexrules.sight.SightReco
 It is made for a projector: the whole explorer fits one screen (1280 × 720 and up) without
 scrolling — one row of controls, the board filling the rest of the height, the verdict and the
 chart beside it — and a **Large 大字** toggle scales everything a class reads (the verdict,
-the controls, the board's labels and legend, the chart's text and point names).
+the controls, the board's labels and legend, the chart's text and point names). The
+**中 / EN / 双语** toggle shows every label, verdict, reason and the chart in Chinese, English
+or both (:mod:`hexrules.language`).
 
 The chart is drawn by :func:`hexrules.render.plots.plot_chart` on an Agg figure and shown as a
 PNG in an :class:`ipywidgets.Image` at exactly its pixel size (never stretched): it needs no
@@ -34,11 +36,12 @@ from collections.abc import Mapping
 from typing import Any
 
 import ipywidgets as ipw
-from hexrules_widgets.board import HexBoard
+from hexrules_widgets.board import HexBoard, Relabel, language_toggle
 from hexrules_widgets.panels import first_block, png_size, verdict_html, why_html
 from hexrules_widgets.style import style_widget
 
 from hexrules.errors import CoordinateError
+from hexrules.language import localize, localize_html
 from hexrules.map.hexgrid import Hex
 from hexrules.map.hexmap import HexMap
 from hexrules.render.plots import TERRAIN_COLOURS
@@ -90,6 +93,13 @@ _CHART_CAPTION = (
     "along the straight sight line (1 = one hex width, 50 m); the range is counted in hexes "
     "(M-1).</div>"
 )
+
+
+def _follow_language(change: dict[str, Any]) -> None:
+    """Show an HTML panel's new text in the current language (unchanged in "both")."""
+    shown = localize_html(change["new"])
+    if shown != change["new"]:
+        change["owner"].value = shown
 
 
 class SightExplorer(ipw.VBox):
@@ -228,9 +238,16 @@ class SightExplorer(ipw.VBox):
         self._empty_chart = self._chart_png(None)
         self._set_chart(self._empty_chart)
 
+        self.language_toggle = language_toggle(lambda _: self.relabel())
+        self._relabel = Relabel(self.observer_box, self.target_box, self.clear_button,
+                                self.viewshed_toggle, self.basemap_toggle, self.large_toggle,
+                                self.pairs, self.chart_caption)
+        for w in (self.status, self.verdict, self.why):
+            w.observe(_follow_language, names="value")
+
         controls: list[ipw.Widget] = [self.observer_box, self.target_box, self.clear_button,
                                       self.viewshed_toggle, self.basemap_toggle,
-                                      self.large_toggle]
+                                      self.large_toggle, self.language_toggle]
         if self._prepared:
             controls.append(self.pairs)
         self.controls = ipw.HBox(controls, layout=ipw.Layout(flex_flow="row wrap",
@@ -246,6 +263,8 @@ class SightExplorer(ipw.VBox):
         self.add_class("hexrules-explorer")
         self._update_legend()
         self._style_toggles()
+        if localize("x 叉") != "x 叉":  # started in "zh" or "en"
+            self.relabel()
         if self._large:
             self.add_class("hexrules-large")
 
@@ -307,6 +326,34 @@ class SightExplorer(ipw.VBox):
             self.verdict.value = verdict_html(rec, self._shown_note)
         self._set_pair(label)
         return rec
+
+    def relabel(self) -> None:
+        """Show everything again in the current language (the 中 / EN / 双语 toggle)."""
+        self._relabel.apply()
+        self._syncing = True
+        try:
+            value = self.pairs.value
+            self.pairs.options = [(localize(_PAIRS_PROMPT), "")] + [
+                (label, label) for label in self._prepared]
+            self.pairs.value = value
+        finally:
+            self._syncing = False
+        self.board.relabel()
+        self._update_legend()
+        self._charts.clear()  # the chart's words are in the old language
+        self._empty_chart = self._chart_png(None)
+        if self.record is not None:
+            self._show_record(self.record)
+            if self._shown_note:
+                self.verdict.value = verdict_html(self.record, self._shown_note)
+        elif self.observer is not None:
+            self._show_observer()
+        else:
+            self.status.value = _PROMPT_OBSERVER
+            self.verdict.value = verdict_html(None)
+            self._set_chart(self._empty_chart)
+        for w in (self.status, self.verdict, self.why):  # a text drawn again unchanged
+            w.value = localize_html(w.value)
 
     def _on_pair(self, change: dict[str, Any]) -> None:
         if change["new"] and not self._syncing:

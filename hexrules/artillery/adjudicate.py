@@ -72,6 +72,7 @@ from hexrules.combat.damage import apply_result
 from hexrules.dice import DiceSource
 from hexrules.errors import IllegalOrderError, RulesError, RulesTypeError
 from hexrules.glossary import label
+from hexrules.language import bilingual
 from hexrules.map.hexgrid import Hex
 from hexrules.map.hexmap import HexMap
 from hexrules.map.terrain import Terrain
@@ -219,6 +220,7 @@ def _gun(hexmap: HexMap, plan: FirePlan, number: int, units: tuple[Unit, ...],
                      TableRef.of(tables))
 
 
+@bilingual
 def adjudicate_gun(
     hexmap: HexMap,
     plan: FirePlan,
@@ -275,6 +277,7 @@ def adjudicate_gun(
     return _gun(hexmap, plan, number, _units(units), _dice(dice), tables)
 
 
+@bilingual
 def adjudicate_mission(
     hexmap: HexMap,
     plan: FirePlan,
@@ -390,6 +393,7 @@ def _markers_at(markers: object, hex: Hex) -> tuple[ImpactMarker, ...]:
     return tuple(out)
 
 
+@bilingual
 def adjudicate_entry(
     hexmap: HexMap,
     unit: Unit,

@@ -47,6 +47,7 @@ from hexrules.combat.record import TITLES, FireRecord, Shot
 from hexrules.dice import DiceSource
 from hexrules.errors import IllegalOrderError
 from hexrules.glossary import label
+from hexrules.language import bilingual
 from hexrules.map.hexgrid import Hex
 from hexrules.map.hexmap import HexMap
 from hexrules.map.terrain import Terrain
@@ -470,6 +471,7 @@ def _shoot(hexmap: HexMap, d: Declaration, shooter: Unit, target: Unit, dice: Di
                 table_result, result, True, plan.sight)
 
 
+@bilingual
 def adjudicate_fire(
     hexmap: HexMap,
     order: FireOrder | Unit | Iterable[Unit],

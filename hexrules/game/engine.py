@@ -78,6 +78,7 @@ from hexrules.game.state import (
     engaged_hexes,
 )
 from hexrules.glossary import label
+from hexrules.language import bilingual
 from hexrules.map.hexgrid import Hex
 from hexrules.map.hexmap import HexMap
 from hexrules.records import Effect, Step
@@ -260,6 +261,7 @@ def _handler(state: GameState, order: Order) -> Handler:
     return handlers[type(order)]
 
 
+@bilingual
 def verify(state: GameState, order: Order) -> None:
     """Raise the project's error if ``order`` is illegal in ``state`` (nothing changes).
 
@@ -273,6 +275,7 @@ def verify(state: GameState, order: Order) -> None:
             raise
 
 
+@bilingual
 def can(state: GameState, order: Order) -> bool:
     """Whether :func:`verify` accepts ``order`` (a value of the wrong type still raises)."""
     try:
@@ -284,6 +287,7 @@ def can(state: GameState, order: Order) -> bool:
     return True
 
 
+@bilingual
 def apply(state: GameState, order: Order) -> tuple[GameState, GameRecord]:
     """The state after ``order`` and its record; raises for an illegal order."""
     handler = _handler(state, order)
@@ -299,6 +303,7 @@ def apply(state: GameState, order: Order) -> tuple[GameState, GameRecord]:
     return tx.finish(order, side, state.turn, state.phase)
 
 
+@bilingual
 def start(origin: GameOrigin, hexmap: HexMap, tables: TableSet,
           dice: DiceSource | None = None) -> GameState:
     """The first state of a game: turn 1 prepared (T-1) and the T-2 initiative rolled.

@@ -4,7 +4,11 @@ Game ``i`` of a run with seed ``s`` uses dice seeded ``derive_seed(s, i, "dice")
 each side, a fresh player (``player.fresh(seed)``, or a deep copy) seeded
 ``derive_seed(s, i, side)``: it depends on nothing else, so a game gives the same result on
 whichever worker runs it, and a run gives the same report on one process, a process pool or
-a Dask cluster. The games run on any :class:`concurrent.futures.Executor` — by default a
+a Dask cluster. A run may also start from a given state (``start=``, e.g. a saved moment of
+a game, for the after-action review's win probability, :mod:`hexrules.review`): every game
+then goes on from that state with its own dice, seeded as above (``dice`` replaced, the log
+kept), so the report estimates each side's chances from there. The games run on any
+:class:`concurrent.futures.Executor` — by default a
 :class:`~concurrent.futures.ProcessPoolExecutor` on this machine; a Dask
 ``distributed.Client`` is accepted as it is (its ``get_executor()`` is used) — or in this
 process with ``executor="serial"``.
@@ -30,6 +34,7 @@ True
 from __future__ import annotations
 
 import copy
+import dataclasses
 import math
 import time
 from collections import Counter
@@ -51,7 +56,8 @@ from hexrules.players.base import Player, PlayerError, derive_seed
 from hexrules.records import register
 from hexrules.units import Side
 
-__all__ = ["BalanceReport", "GameSummary", "balance", "play_one", "wilson"]
+__all__ = ["BalanceReport", "GameSummary", "balance", "game_of", "play_one", "start_state",
+           "wilson"]
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float, float]:
@@ -128,13 +134,26 @@ def _fresh(p: Player, seed: int) -> Player:
     return copy.deepcopy(p)
 
 
-def play_one(job: tuple[Any, Mapping[Side, Player], int, int]) -> GameSummary:
-    """Play game ``index`` of a run (a job of :func:`balance`; runs on any worker)."""
-    scenario, players, index, seed = job
-    t0 = time.perf_counter()
+def start_state(scenario: Any, index: int, seed: int | str,
+                start: GameState | None = None) -> GameState:
+    """The first state of game ``index`` of a run: a new game of ``scenario``, or ``start``
+    going on with the game's own dice (seeded ``derive_seed(seed, index, "dice")``).
+
+    >>> s = GameState.from_scenario("duel", seed=1)
+    >>> start_state("duel", 0, 7, start=s).log == s.log
+    True
+    """
     dice = derive_seed(seed, index, "dice")
-    by_side = {s: _fresh(p, derive_seed(seed, index, s.value)) for s, p in players.items()}
-    state = GameState.from_scenario(scenario, seed=dice)
+    if start is None:
+        return GameState.from_scenario(scenario, seed=dice)
+    if not isinstance(start, GameState):
+        raise RulesTypeError(f"start must be a GameState, got {type(start).__name__}")
+    from hexrules.dice import Dice
+
+    return dataclasses.replace(start, dice=Dice(dice).getstate(log=False))
+
+
+def _play_out(state: GameState, by_side: Mapping[Side, Player], index: int) -> GameState:
     while not state.over:
         side = state.to_act
         assert side is not None
@@ -146,6 +165,39 @@ def play_one(job: tuple[Any, Mapping[Side, Player], int, int]) -> GameSummary:
         except RulesError as exc:
             raise PlayerError(f"player {p.name} chose an illegal order {order!r} in game "
                               f"{index}: {exc}") from None
+    return state
+
+
+def game_of(scenario: Any, players: Mapping[Side | str, Player], index: int,
+            seed: int | str = 0, start: GameState | None = None) -> GameState:
+    """The final state (with its whole log) of game ``index`` of a :func:`balance` run with
+    these ``players`` and ``seed``: the run's game played again, e.g. to review it
+    (:mod:`hexrules.review`).
+
+    >>> from hexrules.players import RandomPlayer
+    >>> ps = {"red": RandomPlayer(), "blue": RandomPlayer()}
+    >>> rep = balance("duel", ps, games=2, seed=5, executor="serial")
+    >>> g = game_of("duel", ps, 1, seed=5)
+    >>> g.over, len(g.log) == rep.summaries[1].orders
+    (True, True)
+    """
+    by_side = {Side.parse(k): v for k, v in players.items()}
+    fresh = {s: _fresh(p, derive_seed(seed, index, s.value)) for s, p in by_side.items()}
+    return _play_out(start_state(scenario, index, seed, start), fresh, index)
+
+
+def play_one(job: tuple[Any, ...]) -> GameSummary:
+    """Play game ``index`` of a run (a job of :func:`balance`; runs on any worker).
+
+    ``job`` is ``(scenario, players, index, seed)`` or ``(scenario, players, index, seed,
+    start)`` with the state to go on from.
+    """
+    scenario, players, index, seed = job[:4]
+    start = job[4] if len(job) > 4 else None
+    t0 = time.perf_counter()
+    dice = derive_seed(seed, index, "dice")
+    by_side = {s: _fresh(p, derive_seed(seed, index, s.value)) for s, p in players.items()}
+    state = _play_out(start_state(scenario, index, seed, start), by_side, index)
     sc = state.score
     scored = tuple((x.side.value, x.title, x.points) for x in sc.lines
                    if x.side is not None and x.points)
@@ -274,7 +326,7 @@ def _mean_ci(xs: Sequence[float]) -> tuple[float, float, float]:
 
 def balance(scenario: Any, players: Mapping[Side | str, Player], games: int = 100,
             seed: int | str = 0, executor: Executor | Any | None = None,
-            chunksize: int = 1) -> BalanceReport:
+            chunksize: int = 1, start: GameState | None = None) -> BalanceReport:
     """Play ``games`` seeded games of ``scenario`` and report them (see the module docstring).
 
     Parameters
@@ -285,6 +337,9 @@ def balance(scenario: Any, players: Mapping[Side | str, Player], games: int = 10
     games : int
     seed : int or str
         The run's seed: game ``i`` depends only on it and on ``i``.
+    start : GameState, optional
+        Go on from this state instead of starting new games (its scenario's name is
+        reported; ``scenario`` may be ``None``).
     executor : concurrent.futures.Executor, distributed.Client, "serial" or None
         Where the games run (``None``: a process pool on this machine).
     """
@@ -293,7 +348,12 @@ def balance(scenario: Any, players: Mapping[Side | str, Player], games: int = 10
     by_side = {Side.parse(k): v for k, v in players.items()}
     if set(by_side) != set(Side):
         raise RulesTypeError("balance needs a player for each side (red and blue)")
-    jobs = [(scenario, by_side, i, seed) for i in range(games)]
+    if start is not None and not isinstance(start, GameState):
+        raise RulesTypeError(f"start must be a GameState, got {type(start).__name__}")
+    if start is not None and scenario is None:
+        scenario = start.scenario
+    jobs: list[tuple[Any, ...]] = [(scenario, by_side, i, seed) if start is None else
+                                   (scenario, by_side, i, seed, start) for i in range(games)]
     if executor == "serial":
         results = [play_one(j) for j in jobs]
     elif executor is None:

@@ -13,6 +13,12 @@ legal orders' state and nothing else of it. It may remember what it saw (last-se
 positions), so it is a deterministic function of its seed and of the sequence of views and
 legal orders it was given.
 
+The variants (:mod:`hexrules.variants`) use the same protocol with their own views and
+orders: ``decide(view, legal)`` returns a :class:`Decision` whose order is one of ``legal``.
+Where a game's orders are too many to list (the squad variant's written plans), ``legal`` is
+the game's own description of them (see :mod:`hexrules.variants.squad.players`);
+:func:`check_decision` is the test every game loop applies to what a player returns.
+
 Examples
 --------
 >>> from hexrules.game import Pass
@@ -49,6 +55,7 @@ __all__ = [
     "Decision",
     "Player",
     "PlayerError",
+    "check_decision",
     "derive_seed",
     "pick",
     "play",
@@ -157,6 +164,27 @@ def public_board(legal: Sequence[Order], view: View) -> Board:
         raise RulesTypeError("a computer player needs the map: pass the legal orders as "
                              "state.legal_orders() (a LegalOrders, which carries the map)")
     return Board.of(state.hexmap, state.tables, state.scenario)
+
+
+def check_decision(decision: object, is_legal: Callable[[Any], bool], who: str) -> Any:
+    """The order of ``decision`` if it is a :class:`Decision` whose order ``is_legal``
+    (e.g. ``state.can``); else :class:`PlayerError` naming the player and the order (any
+    game's loop: the tank game's :func:`play`, the variants').
+
+    >>> from hexrules.game import Pass
+    >>> check_decision(Decision(Pass()), lambda o: True, "p")
+    Pass()
+    >>> check_decision(Pass(), lambda o: True, "p")
+    Traceback (most recent call last):
+    ...
+    hexrules.players.base.PlayerError: player p returned Pass(), not a Decision
+    """
+    if not isinstance(decision, Decision):
+        raise PlayerError(f"player {who} returned {decision!r}, not a Decision")
+    order = decision.order
+    if not is_legal(order):
+        raise PlayerError(f"player {who} chose {order!r}, which is not legal now")
+    return order
 
 
 def _check(decision: object, legal: Sequence[Order], who: str, state: GameState) -> Order:

@@ -28,6 +28,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from hexrules.glossary import label
+from hexrules.language import localize_figure
 from hexrules.map.hexgrid import Hex
 from hexrules.render.plots import TERRAIN_COLOURS, _ax, plot_map
 
@@ -112,6 +113,7 @@ def plot_odds_map(
 
         ax.figure.colorbar(ScalarMappable(norm=norm, cmap=colours), ax=ax, shrink=0.7,
                            label=colorbar)
+    localize_figure(ax.figure)
     return ax
 
 
@@ -174,4 +176,5 @@ def plot_gun(record: GunRecord, ax: Any = None, *, hexmap: HexMap | None = None,
     else:
         where = m.name_of(record.impact)  # type: ignore[arg-type]
     ax.set_title(f"{label('gun')} {record.number}: {name} → {where}")
+    localize_figure(ax.figure)
     return ax

@@ -18,6 +18,7 @@ import html
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from hexrules.language import localized
 from hexrules.units import Result
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -89,6 +90,7 @@ _HEAD = (
 )
 
 
+@localized
 def steps_html(groups: Iterable[tuple[str, Iterable[Step]]]) -> str:
     """A table of steps, in groups each headed by a title (an empty title: no header row).
 
@@ -104,6 +106,7 @@ def steps_html(groups: Iterable[tuple[str, Iterable[Step]]]) -> str:
     return f"<table>{_HEAD}{''.join(body)}</table>"
 
 
+@localized
 def fire_record_html(record: FireRecord) -> str:
     """The bilingual step table of a fire record, shot by shot, and the target's state."""
     groups: list[tuple[str, Iterable[Step]]] = [("", [record.declaration])]
@@ -118,6 +121,7 @@ def fire_record_html(record: FireRecord) -> str:
     )
 
 
+@localized
 def fire_odds_html(odds: FireOdds) -> str:
     """Each shot's result odds and the target's final-state distribution."""
     from hexrules.combat.damage import state_label
@@ -138,6 +142,7 @@ def fire_odds_html(odds: FireOdds) -> str:
     )
 
 
+@localized
 def sight_record_html(record: SightRecord) -> str:
     """A bilingual HTML account of a sight record: verdict, case, reason, every step.
 
@@ -183,6 +188,7 @@ def sight_record_html(record: SightRecord) -> str:
     )
 
 
+@localized
 def dice_html(dice: DiceSource) -> str:
     """The roll log of a dice source: number, face, rule, purpose."""
     rows = "".join(
@@ -196,6 +202,7 @@ def dice_html(dice: DiceSource) -> str:
     )
 
 
+@localized
 def tables_html(tables: TableSet) -> str:
     """The tables of a table set: rule, title, status ([reconstructed] …), file."""
     rows = "".join(
@@ -210,12 +217,14 @@ def tables_html(tables: TableSet) -> str:
     )
 
 
+@localized
 def game_event_html(event: GameEvent) -> str:
     """An engine event of a game: its title and step table."""
     return (f"<div class='hexrules-event'><p><b>{e(event.title)}</b> ({e(event.rule)})</p>"
             f"{steps_html([('', event.steps)])}</div>")
 
 
+@localized
 def game_record_html(record: GameRecord) -> str:
     """What one order caused: a heading, then each part (events and fire records)."""
     from hexrules.combat.record import FireRecord
@@ -239,6 +248,7 @@ def _units_table(rows: Iterable[tuple[str, str, str, str]]) -> str:
             f"<th>Markers 注记</th></tr>{body}</table>")
 
 
+@localized
 def game_state_html(state: GameState) -> str:
     """A game state: turn, phase, who is to act, the units on the board and lost."""
     from hexrules.render.text import game_state_summary
@@ -254,6 +264,7 @@ def game_state_html(state: GameState) -> str:
             f"{_units_table(rows)}{cards}</div>")
 
 
+@localized
 def game_view_html(view: View) -> str:
     """What one side may know: its units, the enemy units it sees, the public facts."""
     rows = [(u.id, u.side.label, h, u.status_label)
@@ -268,6 +279,7 @@ def game_view_html(view: View) -> str:
                  f"{len(c.markers)} impact marker(s) on the map.</p>")
     return (f"<div class='hexrules-view'><p><b>{e(view.side.label)}</b>: "
             f"{e(view.summary)}</p>{_units_table(rows)}{cards}</div>")
+@localized
 def scenario_html(scenario: Scenario) -> str:
     """A scenario's name, briefing, turns, set-up and objectives (§9), bilingual.
 
@@ -305,6 +317,7 @@ def scenario_html(scenario: Scenario) -> str:
     )
 
 
+@localized
 def score_html(score: Score) -> str:
     """A score: each objective's line, each side's points and the result (§9).
 
@@ -333,6 +346,7 @@ def score_html(score: Score) -> str:
 # ---------------------------------------------------------------------------------------
 # Artillery (A-1…A-8)
 # ---------------------------------------------------------------------------------------
+@localized
 def zone_html(zone: Iterable[ZoneHex]) -> str:
     """A gun's zone (A-5): each hex, its ring, its terrain, attacked or not, and why."""
     rows = "".join(
@@ -357,6 +371,7 @@ def _gun_body(record: GunRecord) -> str:
     return steps_html(groups) + zone
 
 
+@localized
 def gun_record_html(record: GunRecord) -> str:
     """One gun (A-2…A-7): its steps, every strike, its zone with the hexes left out."""
     p = record.plan
@@ -376,6 +391,7 @@ def _gun_summary(g: GunRecord) -> str:
     return f"{g.zone[0].name} ({how}); units attacked 受攻击算子: {ids}"
 
 
+@localized
 def artillery_record_html(record: ArtilleryRecord) -> str:
     """A whole mission: the arrival (A-1), gun by gun, and the units before and after."""
     guns = "".join(
@@ -393,6 +409,7 @@ def artillery_record_html(record: ArtilleryRecord) -> str:
             f"{units}</table></div>")
 
 
+@localized
 def entry_record_html(record: MarkerEntryRecord) -> str:
     """A unit entering a hex with impact markers (A-8): one strike per marker."""
     groups: list[tuple[str, Iterable[Step]]] = [("", [record.entry])]
@@ -408,6 +425,7 @@ def _name(odds: ImpactOdds, h: object) -> str:
         return repr(h)
 
 
+@localized
 def impact_odds_html(odds: ImpactOdds, top: int = 8) -> str:
     """Where one gun's fire ends: cancelled, lost, and the likeliest impact hexes."""
     best = sorted(odds.hexes.items(), key=lambda kv: -kv[1])[:top]
@@ -420,6 +438,7 @@ def impact_odds_html(odds: ImpactOdds, top: int = 8) -> str:
             f"{rows}</table>")
 
 
+@localized
 def mission_odds_html(odds: MissionOdds) -> str:
     """A mission's odds for one unit: rings per gun, result per gun, the final state."""
     from hexrules.artillery.steps import ring_label

@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from hexrules.glossary import label
+from hexrules.language import localize_figure
 from hexrules.map.coords import HEX_METRES
 from hexrules.map.hexgrid import Hex
 from hexrules.map.terrain import Terrain
@@ -361,6 +362,7 @@ def plot_map(
         ]
         ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=9,
                   title="Legend 图例", title_fontsize=9)
+    localize_figure(ax.figure)
     return ax
 
 
@@ -415,6 +417,7 @@ def plot_sight(record: SightRecord, ax: Any = None, *, hexmap: HexMap | None = N
     ax.plot([x1], [y1], marker="s", color="black", markersize=8, zorder=4)
     ax.set_title(f"{record.observer_name} → {record.target_name}: {record.verdict} "
                  f"({record.case})")
+    localize_figure(ax.figure)
     return ax
 
 
@@ -468,6 +471,7 @@ def plot_grazes(record: SightRecord, ax: Any = None, *, hexmap: HexMap | None = 
                  f"(L-1) — {record.verdict}")
     ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(0.0, -0.12), fontsize=10,
               frameon=False)
+    localize_figure(ax.figure)
     return ax
 
 
@@ -579,11 +583,13 @@ def plot_chart(record: SightRecord, ax: Any = None, *, compact: bool = False,
     ax.set_xlabel(CHART_X_LABEL, fontsize=base)
     ax.set_ylabel(CHART_Y_LABEL, fontsize=base - (1 if compact else 0))
     if compact:
+        localize_figure(ax.figure)
         return ax
     ax.set_title(f"Observation-measurement chart 观察测量表 — {record.verdict} ({record.case})",
                  fontsize=base + 1)
     # beside the chart, where it hides no point (and not the range note at the top left)
     ax.legend(fontsize=base - 2.5, loc="upper left", bbox_to_anchor=(1.01, 1.0))
+    localize_figure(ax.figure)
     return ax
 
 

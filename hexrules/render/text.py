@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hexrules.glossary import label
+from hexrules.language import localized
 
 if TYPE_CHECKING:  # pragma: no cover
     from hexrules.artillery.record import ArtilleryRecord, GunRecord, MarkerEntryRecord
@@ -36,6 +37,7 @@ __all__ = [
 ]
 
 
+@localized
 def step_text(step: Step) -> str:
     """One line: ``[rule] title | inputs | table cell | dice | modifier | → result (note)``."""
     parts = [f"[{step.rule}] {step.title}"]
@@ -53,6 +55,7 @@ def step_text(step: Step) -> str:
     return " | ".join(parts)
 
 
+@localized
 def fire_record_text(record: FireRecord) -> str:
     """Every step of a fire record, one line each, grouped by shot."""
     lines = [f"{record.kind.label}: {record.declaration.result}"]
@@ -63,6 +66,7 @@ def fire_record_text(record: FireRecord) -> str:
     return "\n".join(lines)
 
 
+@localized
 def game_event_text(event: GameEvent) -> str:
     """An engine event: its rule and title, then its steps."""
     lines = [f"[{event.rule}] {event.title}"]
@@ -70,6 +74,7 @@ def game_event_text(event: GameEvent) -> str:
     return "\n".join(lines)
 
 
+@localized
 def game_record_text(record: GameRecord) -> str:
     """What one order caused, part by part."""
     who = f" · {record.side.label}" if record.side is not None else ""
@@ -89,6 +94,7 @@ def game_record_text(record: GameRecord) -> str:
     return "\n".join(lines)
 
 
+@localized
 def game_state_summary(state: GameState) -> str:
     """One line: turn, phase, who is to act, the move or window in progress."""
     if state.over:
@@ -110,6 +116,7 @@ def game_state_summary(state: GameState) -> str:
     return text
 
 
+@localized
 def game_state_text(state: GameState) -> str:
     """The summary line and every unit on the board and lost."""
     m = state.hexmap
@@ -122,6 +129,7 @@ def game_state_text(state: GameState) -> str:
     return "\n".join(lines)
 
 
+@localized
 def cards_lines(state: GameState) -> list[str]:
     """The event cards of a state in words (nothing without the cards): hands, decks, fire
     plans waiting, impact markers."""
@@ -143,6 +151,7 @@ def cards_lines(state: GameState) -> list[str]:
     return out
 
 
+@localized
 def sight_record_text(record: SightRecord) -> str:
     """Every step of a sight record, one line each (:meth:`SightRecord.explain`)."""
     from hexrules.sight.exact import CASE_LABELS
@@ -170,6 +179,7 @@ def sight_record_text(record: SightRecord) -> str:
     return "\n".join(lines)
 
 
+@localized
 def gun_record_text(record: GunRecord, indent: str = "") -> str:
     """One gun of a battery (A-2…A-7): its steps, its zone's left-out hexes, every strike."""
     p = record.plan
@@ -181,6 +191,7 @@ def gun_record_text(record: GunRecord, indent: str = "") -> str:
     return "\n".join(lines)
 
 
+@localized
 def artillery_record_text(record: ArtilleryRecord) -> str:
     """A whole mission: the arrival, then gun by gun, then the units attacked."""
     lines = [step_text(record.arrival)]
@@ -190,6 +201,7 @@ def artillery_record_text(record: ArtilleryRecord) -> str:
     return "\n".join(lines)
 
 
+@localized
 def entry_record_text(record: MarkerEntryRecord) -> str:
     """A unit entering a hex with impact markers (A-8): one strike per marker."""
     lines = [step_text(record.entry)]

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 import shapely
 
 from hexrules.glossary import label
+from hexrules.language import bilingual, using
 from hexrules.map.coords import Georef
 from hexrules.map.hexgrid import Hex
 from hexrules.map.hexmap import HexMap
@@ -57,14 +58,15 @@ __all__ = [
     "line_of_sight",
 ]
 
-#: Bilingual verdict labels.
-VISIBLE_LABEL = label("visible")
-BLOCKED_LABEL = label("blocked")
-CASE_LABELS = {
-    "L-3": f"L-3 {label('same_level')}",
-    "L-4": f"L-4 {label('adjacent_levels')}",
-    "L-5": f"L-5 {label('chart')}",
-}
+#: Bilingual verdict labels (shown in the language setting when drawn).
+with using("both"):
+    VISIBLE_LABEL = label("visible")
+    BLOCKED_LABEL = label("blocked")
+    CASE_LABELS = {
+        "L-3": f"L-3 {label('same_level')}",
+        "L-4": f"L-4 {label('adjacent_levels')}",
+        "L-5": f"L-5 {label('chart')}",
+    }
 
 
 # ---------------------------------------------------------------------------------------
@@ -406,6 +408,7 @@ def _euclid(delta: Hex) -> float:
     return math.sqrt(delta.q * delta.q + delta.q * delta.r + delta.r * delta.r)
 
 
+@bilingual
 def line_of_sight(hexmap: HexMap, observer: Hex | str, target: Hex | str) -> SightRecord:
     """Decide whether ``observer`` sees ``target`` and explain why (L-1…L-7).
 

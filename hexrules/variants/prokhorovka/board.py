@@ -55,6 +55,8 @@ class Board:
                  trench: np.ndarray, rules: Rules | None = None, name: str = "") -> None:
         self.grid = SquareGrid(width, height)
         self.ground, self.feature, self.trench = ground, feature, trench
+        #: each square's height in metres, for display only (P-6; set by the scenario)
+        self.heights = np.zeros(ground.shape)
         self.rules = rules if rules is not None else load_rules()
         self.name = name
         self._digest: str | None = None
@@ -115,6 +117,10 @@ class Board:
     def has_trench(self, sq: Square) -> bool:
         """Whether a trench runs through ``sq``."""
         return bool(self.trench[sq.row, sq.col])
+
+    def height_at(self, sq: Square) -> float:
+        """The height of ``sq`` in metres (P-6: for display only; no rule reads it)."""
+        return float(self.heights[sq.row, sq.col])
 
     def terrain_at(self, sq: Square) -> str:
         """The terrain whose P-19 values apply: the feature if it replaces the ground."""

@@ -1,15 +1,25 @@
 """Scenario files of the variant (P-1…P-6, P-24): :class:`Scenario` and :func:`load_scenario`.
 
 A scenario is a TOML file in ``maps/prokhorovka/``: its size and turns, the ground painted
-in rectangles, features and trenches (squares, rectangles or straight paths), and the units
-in groups (a type, a side, where they stand, when they enter). The loader checks every entry
-and raises :class:`~hexrules.errors.ScenarioFormatError` naming the file and the entry.
+in rectangles, features and trenches (squares, rectangles or straight paths), the hills'
+heights (``[[hill]]``: a name, the crest's squares, its height in metres and how many squares
+its slope runs, P-6), and the units in groups (a type, a side, where they stand, when they
+enter). The loader checks every entry and raises
+:class:`~hexrules.errors.ScenarioFormatError` naming the file and the entry.
+
+**[project ruling]** (P-6, P-18) A hill's height is for display only, as P-6 says: the
+height of a hills square is the highest of ``height × (1 − d ÷ slope)`` over the hills, d
+the distance from the square's centre to the nearest crest square (0 past the foot, and 0 on
+forest and plain). No rule reads it, sight included (P-18: only barn, house and haystack
+block), so it is not part of the scenario's digest: changing a height changes no game.
 
 >>> s = load_scenario("cut")
 >>> s.width, s.turns, len(s.units), len(s.farm)
 (60, 6, 14, 10)
 >>> s.board().terrain_at(s.board().grid.parse("(32, 31)"))
 'barn'
+>>> s.hills[0].name, s.board().height_at(Square(54, 30)), s.board().height_at(Square(46, 30))
+('Hill 252.2', 77.0, 38.5)
 """
 
 from __future__ import annotations
@@ -22,6 +32,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from hexrules.errors import ScenarioFormatError, ScenarioNotFoundError
 from hexrules.grid.square import DIRECTION_NAMES, Square
 from hexrules.map.hexmap import MAPS_DIR
@@ -30,12 +42,42 @@ from hexrules.variants.prokhorovka.data import FEATURES, GROUNDS, SIDES, Rules, 
 from hexrules.variants.prokhorovka.morale import MoraleTrack
 from hexrules.variants.prokhorovka.units import SQUAD, PUnit
 
-__all__ = ["SCENARIO_DIR", "Scenario", "load_scenario"]
+__all__ = ["SCENARIO_DIR", "Hill", "Scenario", "hill_heights", "load_scenario"]
 
 #: Where :func:`load_scenario` finds a bare name such as ``"cut"``.
 SCENARIO_DIR = MAPS_DIR / "prokhorovka"
 _SHORT = {"T-34/76": "T76-", "T-34/85": "T85-", "Su-152": "SU", "Pz IV G": "P4-",
           "Tiger I": "TI", SQUAD: "Q"}
+
+
+@dataclass(frozen=True)
+class Hill:
+    """A hill of the map (P-6): its name, crest squares, height (m) and slope (squares)."""
+
+    name: str
+    name_zh: str
+    crest: tuple[Square, ...]
+    height: float
+    slope: int
+
+
+def hill_heights(width: int, height: int, hills: tuple[Hill, ...], on_hills: np.ndarray
+                 ) -> np.ndarray:
+    """The height (m) of every square (rows × columns) from the ``hills`` (the ruling above);
+    ``on_hills`` marks the squares of hills ground.
+
+    >>> h = hill_heights(5, 1, (Hill("H", "", (Square(0, 0),), 40.0, 4),), np.ones((1, 5), bool))
+    >>> [float(x) for x in h[0]]
+    [40.0, 30.0, 20.0, 10.0, 0.0]
+    """
+    rows, cols = np.mgrid[0:height, 0:width]
+    out = np.zeros((height, width))
+    for hill in hills:
+        d = np.full((height, width), np.inf)
+        for sq in hill.crest:
+            d = np.minimum(d, np.hypot(cols - sq.col, rows - sq.row))
+        out = np.maximum(out, hill.height * np.clip(1 - d / hill.slope, 0, 1))
+    return np.where(on_hills, np.round(out, 1), 0.0)
 
 
 @dataclass(frozen=True, eq=False)
@@ -56,6 +98,8 @@ class Scenario:
     #: where each unit stands or, for a reserve, enters (P-3)
     entry: Mapping[str, Square] = field(repr=False, default_factory=dict)
     _paint: tuple[tuple[str, str, tuple[Square, ...]], ...] = field(repr=False, default=())
+    #: the hills' heights, for display only (P-6)
+    hills: tuple[Hill, ...] = field(repr=False, default=())
 
     @functools.cached_property
     def _board(self) -> Board:
@@ -68,8 +112,10 @@ class Scenario:
                 b.paint_feature(value, squares)
             else:
                 b.paint_trench(squares)
+        b.heights = hill_heights(self.width, self.height, self.hills,
+                                 b.ground == GROUNDS.index("hills"))
         b.ground.flags.writeable = b.feature.flags.writeable = False
-        b.trench.flags.writeable = False
+        b.trench.flags.writeable = b.heights.flags.writeable = False
         return b
 
     def board(self) -> Board:
@@ -168,7 +214,7 @@ def parse_scenario(data: Mapping[str, Any], source: str, rules: Rules | None = N
     """
     rules = rules if rules is not None else load_rules()
     w = _W(source)
-    top = _keys(w, data, "(top)", {"scenario", "unit"}, {"ground", "feature", "trench"})
+    top = _keys(w, data, "(top)", {"scenario", "unit"}, {"ground", "feature", "trench", "hill"})
     sc = _keys(w, top["scenario"], "scenario", {"name", "title", "title_zh", "width",
                                                 "height", "turns"})
     width = _int(w, sc["width"], "scenario.width", 1, 1000)
@@ -197,6 +243,7 @@ def parse_scenario(data: Mapping[str, Any], source: str, rules: Rules | None = N
         e = f"trench[{i}]"
         t = _keys(w, t, e, set(), {"cols", "rows", "squares", "path"})
         paint.append(("trench", "", _where(w, t, e, width, height)))
+    hills = _hills(w, top.get("hill", []), paint, width, height)
     features: dict[Square, str] = {}
     for what, value, squares in paint:
         if what == "feature":
@@ -267,8 +314,37 @@ def parse_scenario(data: Mapping[str, Any], source: str, rules: Rules | None = N
     payload = repr((sc["name"], width, height, turns, paint, entry)).encode()
     s = Scenario(str(sc["name"]), str(sc["title"]), str(sc["title_zh"]), width, height, turns,
                  tuple(units), frozenset(farm), source,
-                 hashlib.sha256(payload).hexdigest()[:16], rules, dict(entry), tuple(paint))
+                 hashlib.sha256(payload).hexdigest()[:16], rules, dict(entry), tuple(paint),
+                 hills)
     return s
+
+
+def _hills(w: _W, entries: Any, paint: list[tuple[str, str, tuple[Square, ...]]], width: int,
+           height: int) -> tuple[Hill, ...]:
+    """The ``[[hill]]`` entries, checked: each crest square on hills ground (P-6)."""
+    ground = np.full((height, width), "plain", dtype=object)
+    for what, value, squares in paint:
+        if what == "ground":
+            for sq in squares:
+                ground[sq.row, sq.col] = value
+    if not isinstance(entries, list):
+        raise w.fail("hill", "must be a list of [[hill]] tables", "P-6")
+    out = []
+    for i, d in enumerate(entries):
+        e = f"hill[{i}]"
+        d = _keys(w, d, e, {"name", "height", "slope"},
+                  {"name_zh", "squares", "cols", "rows", "path"})
+        h = d["height"]
+        if isinstance(h, bool) or not isinstance(h, int | float) or not 0 < h <= 77:
+            raise w.fail(f"{e}.height", f"a hill's height is 0 < metres ≤ 77, got {h!r}", "P-6")
+        slope = _int(w, d["slope"], f"{e}.slope", 1, 1000)
+        crest = _where(w, d, e, width, height)
+        for sq in crest:
+            if ground[sq.row, sq.col] != "hills":
+                raise w.fail(e, f"crest square {sq} is {ground[sq.row, sq.col]}, not hills",
+                             "P-6")
+        out.append(Hill(str(d["name"]), str(d.get("name_zh", "")), crest, float(h), slope))
+    return tuple(out)
 
 
 def _spots_of(units: list[PUnit], taken: dict[Square, str]) -> list[Square]:

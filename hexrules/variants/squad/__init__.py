@@ -19,7 +19,10 @@ record steps and their JSON codec (:mod:`hexrules.records`) and exact chance
   apply, the movement phase with detection after every step, the attack phase, save, load
   and replay (:func:`hexrules.replay.replay`);
 * :mod:`~hexrules.variants.squad.view` — each side's view (fog of war);
-* :mod:`~hexrules.variants.squad.play` — legal actions, random orders, :class:`SquadGame`.
+* :mod:`~hexrules.variants.squad.play` — legal actions, random orders, :class:`SquadGame`;
+* :mod:`~hexrules.variants.squad.players` — computer players through the shared protocol
+  (:class:`~hexrules.players.Player`): :class:`RandomSquadPlayer`, :class:`ObjectivePlayer`,
+  the described legal orders :func:`legal_plans`, and :func:`~.players.play`.
 
 The settlements this variant relies on (docs/rules.md, Appendix A), and where each lives:
 
@@ -85,13 +88,18 @@ from hexrules.variants.squad.plans import (
     TurnAction,
 )
 from hexrules.variants.squad.play import (  # noqa: I001
-    RandomSquadPlayer,
     SquadGame,
     legal_actions,
     play_random,
     random_order,
     random_plan,
     team_actions,
+)
+from hexrules.variants.squad.players import (
+    ObjectivePlayer,
+    PlanSpace,
+    RandomSquadPlayer,
+    legal_plans,
 )
 from hexrules.variants.squad.records import AttackRecord, DetectionRecord, HealRecord, SquadEvent
 from hexrules.variants.squad.rules import (
@@ -123,6 +131,7 @@ __all__ = [
     "Override",
     "Placement", "SquadGame", "SquadPhase", "SquadRecord", "SquadScenario", "SquadState",
     "SquadView", "StepAction", "TeamPlan", "TurnAction", "legal_actions", "load_scenario",
+    "ObjectivePlayer", "PlanSpace", "legal_plans",
     "play_random", "practice", "random_order", "random_plan", "RandomSquadPlayer",
     "team_actions", "view",
     "RULES_FILE", "Arc", "AttackOdds", "AttackRecord", "DetectionRecord", "HealRecord",

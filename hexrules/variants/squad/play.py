@@ -41,7 +41,7 @@ from hexrules.variants.squad.state import SquadPhase, SquadRecord, SquadState
 from hexrules.variants.squad.teams import Posture, StandingOrder, Team
 from hexrules.variants.squad.view import SquadView
 
-__all__ = ["RandomSquadPlayer", "SquadGame", "legal_actions", "play_random", "random_order",
+__all__ = ["SquadGame", "legal_actions", "play_random", "random_order",
            "random_plan", "team_actions"]
 
 
@@ -143,26 +143,6 @@ def random_order(state: SquadState, rng: random.Random) -> SquadOrder:
     if side is None:
         raise ValueError("the game is over: no order to give")
     return random_plan(state.view(side), state._scenario(), rng)
-
-
-class RandomSquadPlayer:
-    """A computer player of the squad variant that writes random legal plans from its view.
-
-    ``decide(view, scenario)`` returns an order; it reads nothing but the view and the public
-    scenario, and is a deterministic function of its seed and the views it was given.
-
-    >>> s = SquadState.new("lesson", seed=4)
-    >>> p = RandomSquadPlayer(seed=4)
-    >>> s.can(p.decide(s.view("red"), s.scenario))
-    True
-    """
-
-    def __init__(self, seed: int | str = 0) -> None:
-        self.rng = random.Random(seed)
-
-    def decide(self, view: SquadView, scenario: SquadScenario) -> SquadOrder:
-        """The order for ``view``'s side."""
-        return random_plan(view, scenario, self.rng)
 
 
 def play_random(state: SquadState, rng: random.Random, *, max_orders: int = 1000

@@ -69,7 +69,7 @@ class SquadRecord(OrderParts):
 
     def __str__(self) -> str:
         who = f" · {self.side.label}" if self.side else ""
-        head = "start of the game 推演开始" if self.order is None else type(self.order).__name__
+        head = _head(self)
         return "\n".join([f"Turn 回合 {self.turn} · {self.phase.label}{who}: {head}",
                           *("  " + line for p in self.parts for line in str(p).splitlines())])
 
@@ -77,10 +77,18 @@ class SquadRecord(OrderParts):
         from hexrules.render.html import e
 
         who = f" · {e(self.side.label)}" if self.side else ""
-        head = "start 推演开始" if self.order is None else type(self.order).__name__
+        head = _head(self)
         return (f"<div class='hexrules-squad-record'><p>Turn 回合 {self.turn} · "
                 f"{e(self.phase.label)}{who}: <code>{e(head)}</code></p>"
                 f"{''.join(p._repr_html_() for p in self.parts)}</div>")
+
+
+def _head(rec: SquadRecord) -> str:
+    """The record's heading: the order's kind; with no order, the start of the game, or (a
+    side's record read by the other side, :mod:`~.logview`) a plan handed in."""
+    if rec.order is not None:
+        return type(rec.order).__name__
+    return "start of the game 推演开始" if rec.side is None else "plan handed in"
 
 
 @dataclass(frozen=True)
