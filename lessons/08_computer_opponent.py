@@ -258,8 +258,8 @@ check.solution("4")
 # - The default player scores each legal order from the exact odds (damage, risk,
 #   exposure, objective…) and explains itself: a decision shows its top candidates and the
 #   numbers behind them. With fog of war it sees only its side's view.
-# - `balance` measures a scenario over many seeded games with confidence intervals; a few
-#   games are enough to see that a defender sitting in cover on the objectives, watching
-#   the only approaches, wins the village unless the attacker finds a way in.
+# - `balance` measures a scenario over many seeded games with confidence intervals; four
+#   games are too few to tell the sides of the village apart — a class runs hundreds, and
+#   the defender sitting in cover on the objectives, watching the approaches, has the edge.
 # - The scenario player plays a shipped scenario on the board, hot seat or against the
 #   computer; with fog of war the page holds only your side's view.
