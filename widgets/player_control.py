@@ -229,6 +229,7 @@ class PlayerController:
         self.status = lambda: f"{label('scenario')}: {scenario}"
         self.observer = Side.RED
         self.shown: Side | None = None  # hot seat with fog: the side that has the screen
+        self._log_cache: dict[int, tuple[GameRecord, Any, tuple[str, str]]] = {}
         self.run_computers()
 
     @property
@@ -294,14 +295,25 @@ class PlayerController:
                                             melee=None, hexes=(), cards=None)
                 return Screen(empty, (), (), "", f"{side.label}: {label('to_act')} — "
                               + pick("hand over the screen", "交换"), False, True)
+        # what public_record decides depends on the record, the side and, with fog of war,
+        # the ids and hexes hidden from it: drawn once for each of those (and the language)
+        words = (frozenset(set.union(*hidden_from(state, side)))
+                 if state.options.fog_of_war else frozenset())
+        key = (side, words, get_language())
         log = []
-        for rec in state.log:
+        for i, rec in enumerate(state.log):
+            hit = self._log_cache.get(i)
+            if hit is not None and hit[0] is rec and hit[1] == key:
+                log.append(hit[2])
+                continue
             public = public_record(state, rec, side)
             if public is not None:
-                log.append((record_summary(rec), public._repr_html_()))
+                entry = (record_summary(rec), public._repr_html_())
             else:
                 who = rec.side.label if rec.side else ""
-                log.append((f"{who} {rec.phase.label}: {hidden_note()}", ""))
+                entry = (f"{who} {rec.phase.label}: {hidden_note()}", "")
+            self._log_cache[i] = (rec, key, entry)
+            log.append(entry)
         expl = ""
         for by, d in self.decisions.items():
             expl += (d._repr_html_() if decision_is_public(state, d, by, side)

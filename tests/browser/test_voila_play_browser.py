@@ -13,8 +13,8 @@ request leaving 127.0.0.1, no console error. Then what each is for:
   the library's (:func:`hexrules.artillery.adjudicate_mission`);
 * the scenario player (fog of war, red against the computer): a pass, a move started by a
   click on the counter and made hex by hex by clicks (the step's cost and the points left
-  shown), the move ended, the language toggled to EN and back; no hidden unit's id in the
-  page.
+  shown), the move ended, the language toggled to EN, 中 and back to 双语 (each redraws the
+  player); no hidden unit's id in the page.
 """
 
 from __future__ import annotations
@@ -203,8 +203,12 @@ def test_voila_scenario_player(voila_apps: str, open_page: Callable[..., Any]) -
     mirror.give(EndMove())
     page.locator(".hexrules-player-status", has_text="End of the move").wait_for(
         timeout=30_000)
+    page.locator(".hexrules-player-language button", has_text="中").click()
+    page.locator(".hexrules-player-phase", has_text="回合 1/6").wait_for(timeout=30_000)
+    text = page.locator(".hexrules-scenario-player .hexrules-player-side").inner_text()
+    assert "Turn" not in text and "End of the move" not in text.split("记录")[0], text
     page.locator(".hexrules-player-language button", has_text="双语").click()
-    page.locator(".hexrules-player-phase", has_text="回合").wait_for(timeout=30_000)
+    page.locator(".hexrules-player-phase", has_text="Turn 回合 1/6").wait_for(timeout=30_000)
     assert mirror.hidden(Side.RED)[0] == {"B1"}
     assert not named_ids(dom(), {"B1"})
     _clean(page, "hexrules-scenario-player")
