@@ -97,7 +97,38 @@ class ScenarioFormatError(RulesError):
 
     The message names the file and the bad entry, e.g.
     ``duel.json: sides.red.units[1].hex: '4563ZZ' is not a hex of map 'training' …``.
+    The attributes say the same as values, for a widget or an editor: ``entry`` (the bad
+    entry, e.g. ``'turns'``, or ``None``) and ``problem`` (the words after it).
     """
+
+    entry: str | None = None
+    problem: str = ""
+
+    def __init__(self, message: str, *, entry: str | None = None, problem: str = "") -> None:
+        super().__init__(message)
+        self.entry = entry
+        self.problem = problem or message
+
+
+class ScenarioEditError(ScenarioFormatError):
+    """A scenario edit (:mod:`hexrules.game.scenario_edit`) the scenario format forbids: a
+    unit on water, a fifth unit in a hex, the last unit of a side removed…; nothing changes.
+
+    The message names the edit, the entry and the problem; ``edit`` is the edit refused,
+    ``rule`` the rule ID the problem cites (``'§9'`` when it cites none) and ``reason`` the
+    words after the edit.
+    """
+
+    edit: object = None
+    rule: str = "§9"
+    reason: str = ""
+
+    def __init__(self, message: str, *, edit: object = None, rule: str = "§9",
+                 reason: str = "", entry: str | None = None) -> None:
+        super().__init__(message, entry=entry, problem=reason)
+        self.edit = edit
+        self.rule = rule
+        self.reason = reason or message
 
 
 class ScenarioNotFoundError(ScenarioFormatError, FileNotFoundError):

@@ -38,3 +38,6 @@ explorer
 
 # %% [markdown] tags=["voila-hide"]
 # **Teaching notes.** *L-3 clear*: a forest lower than the units does not block (its height is its level + 1, L-2). *L-3 blocked*: a forest or village on the units' level rises one level above them. *L-4*: the higher unit must be no farther from the change point than the lower one. *L-5*: no hex on the line is higher than the higher unit, yet a change point lies above the chart line. *Hexside*: the line runs along a hexside between a forest or settlement and open ground on the units' level; the two sides count as one obstacle of the lower height (L-1 [decision]), so the forest does not block — the verdict names the hexside and its ruling. Press **Large 大字** before the class reads the chart.
+
+# %% [markdown] tags=["voila-hide"]
+# **Your own exercise 想定编辑.** To set up a new scenario on the board — units of each side, set-up zones, objective hexes and their points, turns, cards and referee options — run `from hexrules_widgets.scenario_editor import ScenarioEditorPanel; ScenarioEditorPanel()` in a new cell (or `ScenarioEditorPanel("village")` to start from a shipped one). **Save 保存** writes a scenario file the loader reads back; **Play this scenario 推演此想定** plays it at once. See `docs/scenario_editor.md`.

@@ -323,8 +323,8 @@ ERRORS = [
     (("format",), "hexrules-map", "format: expected 'hexrules-scenario', got 'hexrules-map'"),
     (("schema_version",), 2, "schema_version: this library reads version 1, got 2"),
     (("author",), "me", "author: unknown key (known keys: briefing, cards, fog_of_war, format, "
-                        "map, name, objectives, referee, schema_version, seed, sides, turns, "
-                        "victory)"),
+                        "map, name, objectives, referee, schema_version, seed, setup_zones, "
+                        "sides, turns, victory)"),
     (("turns",), KeyError, "turns: missing"),
     # texts
     (("name",), "Duel", "name: expected an object, got str"),

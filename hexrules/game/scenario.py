@@ -41,7 +41,9 @@ File format (``schema_version`` 1)::
         {"id": "tanks", "kind": "destroy", "units": "enemy", "points": 3,
          "name": {"en": "Enemy tanks", "zh": "敌方坦克"}}
       ],
-      "victory": {"rule": "more_points", "min_lead": 1}   # optional; these are the defaults
+      "victory": {"rule": "more_points", "min_lead": 1},  # optional; these are the defaults
+      "setup_zones": {"red": ["4563NE", "4563NF"]}  # optional, per side: where its units
+                                  #   must set up ([project ruling] set-up zones)
     }
 
 A unit (C-1) has an ``id`` (a letter, then letters, digits, ``_`` or ``-``; unique in the
@@ -93,6 +95,7 @@ from hexrules.game.scenariofile import (
     STACK_LIMIT,
     Bilingual,
     Objective,
+    SetupZone,
     SideSetup,
     UnitSetup,
     VictoryRule,
@@ -118,6 +121,7 @@ __all__ = [
     "Bilingual",
     "Objective",
     "Scenario",
+    "SetupZone",
     "SideSetup",
     "UnitSetup",
     "VictoryRule",
@@ -164,6 +168,7 @@ class Scenario:
     paper_table: bool = False
     seed: int | None = None
     cards: bool = True
+    setup_zones: tuple[SetupZone, ...] = ()
     source: str = field(default="<memory>", compare=False)
 
     def __post_init__(self) -> None:

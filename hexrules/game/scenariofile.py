@@ -35,6 +35,7 @@ __all__ = [
     "VICTORY_RULES",
     "Bilingual",
     "Objective",
+    "SetupZone",
     "SideSetup",
     "UnitSetup",
     "VictoryRule",
@@ -63,7 +64,7 @@ _ID = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
 _HEX_NAME = re.compile(r"[0-9]{4}[A-Z]{2}")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _TOP = {"format", "schema_version", "name", "briefing", "map", "turns", "sides", "objectives"}
-_TOP_OPTIONAL = {"fog_of_war", "referee", "seed", "victory", "cards"}
+_TOP_OPTIONAL = {"fog_of_war", "referee", "seed", "victory", "cards", "setup_zones"}
 _UNIT = ({"id", "hex"}, {"type", "status", "name"})
 _OBJECTIVE = {"hold": ({"id", "kind", "name", "points", "hex"}, {"side"}),
               "destroy": ({"id", "kind", "name", "points", "units"}, {"side"})}
@@ -129,6 +130,24 @@ class SideSetup:
 
     side: Side
     units: tuple[UnitSetup, ...]
+
+
+@dataclass(frozen=True)
+class SetupZone:
+    """The hexes where one side's units may set up (military names, M-2).
+
+    **[project ruling] Set-up zones.** The rulebook has no deployment phase: a scenario
+    places every unit. A scenario may still draw a zone per side (``"setup_zones"``); the
+    loader then checks that each unit of that side sets up inside it, and that no hex is in
+    both sides' zones. A side without a zone may set up anywhere on land. The zones do not
+    change play.
+
+    >>> SetupZone(Side.RED, ("4563NE", "4563NF")).side
+    Side.RED
+    """
+
+    side: Side
+    hexes: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -227,7 +246,8 @@ class _Fail:
         self.source = source
 
     def __call__(self, entry: str, problem: str) -> ScenarioFormatError:
-        return ScenarioFormatError(f"{self.source}: {entry}: {problem}")
+        return ScenarioFormatError(f"{self.source}: {entry}: {problem}", entry=entry,
+                                   problem=problem)
 
     def integer(self, entry: str, value: Any, lo: int, hi: int | None = None) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
@@ -292,11 +312,40 @@ def check_scenario(s: Scenario) -> None:
         raise fail("victory.rule", f"unknown rule {s.victory.rule!r} (valid: "
                                    f"{', '.join(VICTORY_RULES)})")
     fail.integer("victory.min_lead", s.victory.min_lead, 1)
-    sides = _check_sides(s, fail, m)
+    zones = _check_zones(s, fail, m)
+    sides = _check_sides(s, fail, m, zones)
     _check_objectives(s, fail, m, sides)
 
 
-def _check_sides(s: Scenario, fail: _Fail, m: HexMap) -> dict[str, Side]:
+def _check_zones(s: Scenario, fail: _Fail, m: HexMap) -> dict[Side, set[Any]]:
+    """The set-up zones ([project ruling] set-up zones): each side's hexes by side."""
+    if (not isinstance(s.setup_zones, tuple)
+            or not all(isinstance(z, SetupZone) for z in s.setup_zones)):
+        raise fail("setup_zones", f"expected a tuple of SetupZone, got {s.setup_zones!r}")
+    order = [z.side for z in s.setup_zones]
+    if order not in ([], [Side.RED], [Side.BLUE], [Side.RED, Side.BLUE]):
+        raise fail("setup_zones", f"expected at most one zone a side, red's first, got "
+                                  f"{', '.join(map(str, order))}")
+    zones: dict[Side, set[Any]] = {}
+    owner: dict[Any, Side] = {}
+    for z in s.setup_zones:
+        where = f"setup_zones.{z.side.value}"
+        if not isinstance(z.hexes, tuple) or not z.hexes:
+            raise fail(where, f"expected at least one hex, got {z.hexes!r}")
+        zone = zones.setdefault(z.side, set())
+        for i, name in enumerate(z.hexes):
+            h = fail.hex_name(f"{where}[{i}]", name, m, s.map)
+            if h in zone:
+                raise fail(f"{where}[{i}]", f"{name!r} is listed twice")
+            if owner.setdefault(h, z.side) is not z.side:
+                raise fail(f"{where}[{i}]", f"{name!r} is in both sides' set-up zones "
+                                            "([project ruling] set-up zones)")
+            zone.add(h)
+    return zones
+
+
+def _check_sides(s: Scenario, fail: _Fail, m: HexMap,
+                 zones: dict[Side, set[Any]]) -> dict[str, Side]:
     """The set-up (C-1, C-3, V-1, V-10, V-11); returns each unit's side by id."""
     from hexrules.tables import default_tables
 
@@ -326,6 +375,10 @@ def _check_sides(s: Scenario, fail: _Fail, m: HexMap) -> dict[str, Side]:
                 raise fail(f"{entry}.type", f"unknown unit type {u.type!r} (C-1; units.toml "
                                             f"has {', '.join(map(repr, types))})")
             h = fail.hex_name(f"{entry}.hex", u.hex, m, s.map)
+            if setup.side in zones and h not in zones[setup.side]:
+                raise fail(f"{entry}.hex", f"{u.hex!r} is outside {setup.side.value}'s set-up "
+                                           f"zone (setup_zones.{setup.side.value}; [project "
+                                           "ruling] set-up zones)")
             if (not isinstance(u.status, frozenset)
                     or not all(isinstance(x, Status) for x in u.status)):
                 raise fail(f"{entry}.status", f"expected a frozenset of Status markers, got "
@@ -453,6 +506,9 @@ def parse_scenario(data: Any, source: str) -> dict[str, Any]:
             units.append(UnitSetup(u["id"], u["hex"], u.get("type", DEFAULT_UNIT_TYPE),
                                    frozenset(status), u.get("name", "")))
         setups.append(SideSetup(Side(name), tuple(units)))
+    zones_raw = keys("setup_zones", data.get("setup_zones", {}), set(), {"red", "blue"})
+    zones = tuple(SetupZone(Side(name), tuple(items(f"setup_zones.{name}", zones_raw[name])))
+                  for name in ("red", "blue") if name in zones_raw)
     objectives = []
     for i, o in enumerate(items("objectives", data["objectives"])):
         entry = f"objectives[{i}]"
@@ -485,6 +541,7 @@ def parse_scenario(data: Any, source: str) -> dict[str, Any]:
         paper_table=referee.get("paper_table", False),
         seed=data.get("seed"),
         cards=data.get("cards", True),
+        setup_zones=zones,
         source=source,
     )
 
@@ -510,7 +567,7 @@ def scenario_dict(scenario: Scenario) -> dict[str, Any]:
             out["side"] = o.side.value
         return out
 
-    return {
+    out = {
         "format": FORMAT,
         "schema_version": SCHEMA_VERSION,
         "name": _text_dict(scenario.name),
@@ -525,6 +582,9 @@ def scenario_dict(scenario: Scenario) -> dict[str, Any]:
         "objectives": [objective(o) for o in scenario.objectives],
         "victory": {"rule": scenario.victory.rule, "min_lead": scenario.victory.min_lead},
     }
+    if scenario.setup_zones:  # optional: written only when drawn
+        out["setup_zones"] = {z.side.value: list(z.hexes) for z in scenario.setup_zones}
+    return out
 
 
-register(Bilingual, UnitSetup, SideSetup, Objective, VictoryRule)
+register(Bilingual, UnitSetup, SideSetup, SetupZone, Objective, VictoryRule)
