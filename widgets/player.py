@@ -21,9 +21,13 @@ Two halves, so that nothing hidden can reach the page (the first in
 
 The clicks: in the direct-fire phase click your shooter(s), then the target (concentrated
 fire when several); in the movement phase click a unit to start its move (**March 行军**
-ticked: a march), then hex by hex (the points left are in the status line); every other
-legal order (pass, end move, moving and short-halt fire, opportunity and covering fire,
-decline, the card orders) is a button. A fire plan (A-1) is a click on its hex.
+ticked: a march), then hex by hex: each hex the unit may step into next is shaded, marked
+with the step's cost and the points left after it (``−1`` over ``4``) and listed beside the
+board (the controller's :class:`StepOption`, priced by :func:`hexrules.movement.step_cost`);
+every other legal order (pass, end move, moving and short-halt fire, the reaction windows'
+opportunity and covering fire or decline, the card orders) is a button. A fire plan (A-1) is
+a click on its hex. The toggle **中 / EN / 双语** switches the language
+(:func:`hexrules.language.set_language`, for the whole kernel) and redraws the player.
 
 Examples
 --------
@@ -33,6 +37,9 @@ Side.RED
 >>> p.press("Pass")                      # the order buttons, from Python (tests, lessons)
 >>> p.controller.game.state.phase.value
 'movement'
+>>> p.set_language("en"); p.status_line.value     # as the toggle EN does
+'✓ T1 Direct-fire phase · Red Pass'
+>>> p.set_language("both")
 """
 
 from __future__ import annotations
