@@ -103,6 +103,10 @@ class SvgLayer:
     """
 
     WIDTH = 4000.0
+    #: The image's size in pixels as the browser rasterizes it before scaling it onto the map:
+    #: sharp on a board up to about this wide; at WIDTH pixels every redraw (a counter moved,
+    #: a step) would rasterize some 16 million pixels and take a large part of a click.
+    RASTER = 1200.0
 
     def __init__(self, board: HexBoard, name: str, level: str = "marker") -> None:
         self.board = board
@@ -130,7 +134,8 @@ class SvgLayer:
 
     def _url(self, body: str) -> str:
         svg = (f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {self.width:.1f} "
-               f"{self.height:.1f}' width='{self.width:.0f}' height='{self.height:.0f}' "
+               f"{self.height:.1f}' width='{self.RASTER:.0f}' "
+               f"height='{self.height * self.RASTER / self.width:.0f}' "
                f"font-family='DejaVu Sans, Arial, sans-serif'>{body}</svg>")
         return "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode()
 

@@ -155,6 +155,11 @@ def _drive(page: Any, mirror: PlayerController) -> tuple[list[str], list[float]]
                 hexclick(m.name_of(units[i].hex))
                 page.locator(".hexrules-player-orders", has_text=i).wait_for(timeout=30_000)
             hexclick(m.name_of(units[f.target].hex))
+            # the fire is in the status line before the next click (the phase line may not
+            # change: the next order could otherwise reach the kernel first)
+            page.locator(".hexrules-player-status",
+                         has_text=order_label(DeclareFire(f.shooters, f.target))).wait_for(
+                timeout=30_000)
             mirror.give(DeclareFire(f.shooters, f.target))
             done.append("fire")
         elif StartMove in kinds and any(o.unit not in moved for o in scr.orders
