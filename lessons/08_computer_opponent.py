@@ -188,9 +188,10 @@ check.solution("2")
 # The scenario player (`hexrules_widgets.player.ScenarioPlayer`) is the game on the board:
 # choose a scenario and who plays each side (a person 人, or the computer at a difficulty),
 # then give your orders by clicks — in the direct-fire phase click your shooter(s), then the
-# target; in the movement phase click a tank, then hex by hex (the points left are in the
-# phase line); every other legal order (pass, end of the move, opportunity fire, decline,
-# the card orders…) is a button. An order the rules refuse changes nothing, and the status
+# target; in the movement phase click a tank, then hex by hex (each hex it may enter next is
+# shaded with the step's cost and the points left after it, `−1` over `4`, also listed beside
+# the board); every other legal order (pass, end of the move, opportunity fire, decline,
+# the card orders…) is a button. The toggle 中 / EN / 双语 switches the language. An order the rules refuse changes nothing, and the status
 # line says which rule refused it. Every record in the log opens with a click.
 #
 # With **fog of war 战争迷雾** the page is drawn from your side's view only: the blue tanks
