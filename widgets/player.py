@@ -83,8 +83,9 @@ _WIDE = {"description_width": "initial"}
 class ScenarioPlayer(ipw.VBox):
     """The scenario player widget (see the module docstring).
 
-    Parameters are :class:`PlayerController`'s; ``board_height`` the map's CSS height.
-    ``update_ms`` collects the kernel time of each board click (benchmarks).
+    Parameters are :class:`PlayerController`'s; ``scenario`` is a shipped scenario's name or
+    the path of a scenario file (the scenario editor's), which then joins the scenario list;
+    ``board_height`` the map's CSS height. ``update_ms`` collects the kernel time of each board click (benchmarks).
     """
 
     def __init__(self, scenario: str = "duel", *, red: Any = "human", blue: Any = "normal",
@@ -96,8 +97,11 @@ class ScenarioPlayer(ipw.VBox):
         self.shooters: list[str] = []
         self.update_ms: list[float] = []
         self._board_height = board_height
-        self.scenario_pick = ipw.Dropdown(options=list(Scenario.available()), value=scenario,
-                                          style=_WIDE, layout=ipw.Layout(width="165px"))
+        # a scenario file of one's own (the scenario editor's) joins the shipped ones
+        shipped = list(Scenario.available())
+        self.scenario_pick = ipw.Dropdown(
+            options=shipped if scenario in shipped else [*shipped, str(scenario)],
+            value=str(scenario), style=_WIDE, layout=ipw.Layout(width="165px"))
         self.red_pick = ipw.Dropdown(value=red if isinstance(red, str) else "normal",
                                      options=list(LEVELS), style=_WIDE,
                                      layout=ipw.Layout(width="245px"))

@@ -196,7 +196,7 @@ class PlayerController:
     Parameters
     ----------
     scenario : str
-        A shipped scenario (:meth:`Scenario.available`).
+        A shipped scenario (:meth:`Scenario.available`) or the path of a scenario file.
     red, blue : str or Player
         ``"human"``, a difficulty (``"easy"``, ``"normal"``, ``"hard"``: a
         :class:`~hexrules.players.DefaultPlayer`) or any player object.
