@@ -79,6 +79,26 @@ print(s.to_act, "to act;", len(s.legal_orders()), "legal orders")
 decision
 
 # %% [markdown]
+# ### The threat map 威胁图 behind the risk
+#
+# The *risk* part of a move's score is built on the threat map of lesson 04: for each hex,
+# the exact chance that a red tank stopping there is destroyed by the enemy tanks that can
+# see it. Under fog of war red's own threat map counts only the enemies red sees — none yet —
+# so the computer weighs where the unseen blue tanks may be instead (its memory of the
+# set-up and of what it saw). The umpire's picture, from the full state, shows what red
+# cannot know. Click a hex for its reasons.
+
+# %%
+from hexrules.analysis import threat_map
+from hexrules_widgets.threat import ThreatView
+
+seen = threat_map(s.view("red"), s.hexmap, "red")
+umpire = threat_map(s, s.hexmap, "red")
+print("hexes where a stop may be fatal — in red's view:", sum(p > 0 for p in seen.values()),
+      "| in the umpire's:", sum(p > 0 for p in umpire.values()))
+ThreatView(s.hexmap, s, side="red", board_height="420px")
+
+# %% [markdown]
 # ## 2. A game against the computer
 #
 # A player is any object with a `name` and a `decide(view, legal)` method that returns a

@@ -73,6 +73,21 @@ print(s.to_act, "to act;", len(s.legal_orders()), "legal orders")
 decision
 
 # %% [markdown]
+# ### 风险背后的威胁图
+#
+# 机动命令得分中的*风险*部分建立在第04课的威胁图之上：对每一格，给出停在该格的红方坦克被能观察到它的敌方坦克歼灭的准确概率。有战争迷雾时，红方自己的威胁图只计入红方看得见的敌人——此刻一个也没有——所以电脑改为权衡看不见的蓝方坦克可能在哪里（它对开局部署和所见情况的记忆）。导演部的全局画面按完整态势计算，显示红方无从知道的情况。点击一格可看原因。
+
+# %%
+from hexrules.analysis import threat_map
+from hexrules_widgets.threat import ThreatView
+
+seen = threat_map(s.view("red"), s.hexmap, "red")
+umpire = threat_map(s, s.hexmap, "red")
+print("hexes where a stop may be fatal — in red's view:", sum(p > 0 for p in seen.values()),
+      "| in the umpire's:", sum(p > 0 for p in umpire.values()))
+ThreatView(s.hexmap, s, side="red", board_height="420px")
+
+# %% [markdown]
 # ## 2. 与电脑推演一局
 #
 # 推演方可以是任何带有 `name` 和 `decide(view, legal)` 方法、返回 `Decision` 的对象。下面是一个只会射击的学员：能射击就射击（列出的最后一条射击命令就是参加集火最多的那条），否则就放过机会或放弃行动。改一改 `my_order`，再推演一局。
