@@ -89,8 +89,9 @@ decision
 # cannot know. Click a hex for its reasons.
 
 # %%
-from hexrules.analysis import threat_map
 from hexrules_widgets.threat import ThreatView
+
+from hexrules.analysis import threat_map
 
 seen = threat_map(s.view("red"), s.hexmap, "red")
 umpire = threat_map(s, s.hexmap, "red")

@@ -78,8 +78,9 @@ decision
 # 机动命令得分中的*风险*部分建立在第04课的威胁图之上：对每一格，给出停在该格的红方坦克被能观察到它的敌方坦克歼灭的准确概率。有战争迷雾时，红方自己的威胁图只计入红方看得见的敌人——此刻一个也没有——所以电脑改为权衡看不见的蓝方坦克可能在哪里（它对开局部署和所见情况的记忆）。导演部的全局画面按完整态势计算，显示红方无从知道的情况。点击一格可看原因。
 
 # %%
-from hexrules.analysis import threat_map
 from hexrules_widgets.threat import ThreatView
+
+from hexrules.analysis import threat_map
 
 seen = threat_map(s.view("red"), s.hexmap, "red")
 umpire = threat_map(s, s.hexmap, "red")

@@ -85,7 +85,8 @@ class ScenarioPlayer(ipw.VBox):
 
     Parameters are :class:`PlayerController`'s; ``scenario`` is a shipped scenario's name or
     the path of a scenario file (the scenario editor's), which then joins the scenario list;
-    ``board_height`` the map's CSS height. ``update_ms`` collects the kernel time of each board click (benchmarks).
+    ``board_height`` the map's CSS height. ``update_ms`` collects the kernel time of each
+    board click (benchmarks).
     """
 
     def __init__(self, scenario: str = "duel", *, red: Any = "human", blue: Any = "normal",
