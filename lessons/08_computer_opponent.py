@@ -79,6 +79,27 @@ print(s.to_act, "to act;", len(s.legal_orders()), "legal orders")
 decision
 
 # %% [markdown]
+# ### The threat map 威胁图 behind the risk
+#
+# The *risk* part of a move's score is built on the threat map of lesson 04: for each hex,
+# the exact chance that a red tank stopping there is destroyed by the enemy tanks that can
+# see it. Under fog of war red's own threat map counts only the enemies red sees — none yet —
+# so the computer weighs where the unseen blue tanks may be instead (its memory of the
+# set-up and of what it saw). The umpire's picture, from the full state, shows what red
+# cannot know. Click a hex for its reasons.
+
+# %%
+from hexrules_widgets.threat import ThreatView
+
+from hexrules.analysis import threat_map
+
+seen = threat_map(s.view("red"), s.hexmap, "red")
+umpire = threat_map(s, s.hexmap, "red")
+print("hexes where a stop may be fatal — in red's view:", sum(p > 0 for p in seen.values()),
+      "| in the umpire's:", sum(p > 0 for p in umpire.values()))
+ThreatView(s.hexmap, s, side="red", board_height="420px")
+
+# %% [markdown]
 # ## 2. A game against the computer
 #
 # A player is any object with a `name` and a `decide(view, legal)` method that returns a
@@ -188,9 +209,10 @@ check.solution("2")
 # The scenario player (`hexrules_widgets.player.ScenarioPlayer`) is the game on the board:
 # choose a scenario and who plays each side (a person 人, or the computer at a difficulty),
 # then give your orders by clicks — in the direct-fire phase click your shooter(s), then the
-# target; in the movement phase click a tank, then hex by hex (the points left are in the
-# phase line); every other legal order (pass, end of the move, opportunity fire, decline,
-# the card orders…) is a button. An order the rules refuse changes nothing, and the status
+# target; in the movement phase click a tank, then hex by hex (each hex it may enter next is
+# shaded with the step's cost and the points left after it, `−1` over `4`, also listed beside
+# the board); every other legal order (pass, end of the move, opportunity fire, decline,
+# the card orders…) is a button. The toggle 中 / EN / 双语 switches the language. An order the rules refuse changes nothing, and the status
 # line says which rule refused it. Every record in the log opens with a click.
 #
 # With **fog of war 战争迷雾** the page is drawn from your side's view only: the blue tanks
@@ -258,8 +280,8 @@ check.solution("4")
 # - The default player scores each legal order from the exact odds (damage, risk,
 #   exposure, objective…) and explains itself: a decision shows its top candidates and the
 #   numbers behind them. With fog of war it sees only its side's view.
-# - `balance` measures a scenario over many seeded games with confidence intervals; a few
-#   games are enough to see that a defender sitting in cover on the objectives, watching
-#   the only approaches, wins the village unless the attacker finds a way in.
+# - `balance` measures a scenario over many seeded games with confidence intervals; four
+#   games are too few to tell the sides of the village apart — a class runs hundreds, and
+#   the defender sitting in cover on the objectives, watching the approaches, has the edge.
 # - The scenario player plays a shipped scenario on the board, hot seat or against the
 #   computer; with fog of war the page holds only your side's view.

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import re
 
-from hexrules_widgets.board import HexBoard, language_toggle
+from hexrules_widgets.board import HexBoard
 from hexrules_widgets.explorer import SightExplorer
+from hexrules_widgets.language_toggle import language_toggle
 
 from hexrules import HexMap
 from hexrules.language import get_language, set_language

@@ -7,6 +7,7 @@ import dataclasses
 import os
 from concurrent.futures import ProcessPoolExecutor
 
+import numpy as np
 import pytest
 
 from hexrules import Hex, HexMap, Unit
@@ -168,8 +169,13 @@ def test_default_player_remembers_where_an_enemy_was_last_seen() -> None:
     far = m.parse("4564GD")   # out of R1's sight (see hexrules.game.view)
     hidden = dataclasses.replace(s, units=(r1, b1.replace(hex=far)), turn=2)
     assert [u.id for u in hidden.view("red").units] == ["R1"]
-    # R1 still sees 4563KD empty: B1 has gone somewhere unknown
-    assert mem.update(hidden.view("red"), board) == []
+    # R1 still sees 4563KD empty: B1 has gone somewhere unknown; only the belief of where
+    # it may be is left (weight 0: the danger maps use it, nothing else does)
+    (ghost,) = mem.update(hidden.view("red"), board)
+    assert (ghost.unit.id, ghost.seen, ghost.weight) == ("B1", False, 0.0)
+    idx, p = ghost.where
+    assert abs(float(p.sum()) - 1.0) < 1e-9 and len(idx) > 1   # one move from 4563KD
+    assert not board.vis[board.index[r1.hex], idx].any()   # not where R1 sees it is not
     mem2 = Memory()
     mem2.update(s.view("red"), board)
     blind = dataclasses.replace(s, units=(r1.replace(hex=m.parse("4564AC")), b1.replace(
@@ -413,3 +419,68 @@ def test_a_player_needs_the_legal_orders_of_a_state() -> None:
     s = GameState.from_scenario("duel", seed=2)
     with pytest.raises(RulesTypeError, match="legal_orders"):
         DefaultPlayer().decide(s.view(s.to_act), list(s.legal_orders()))
+
+
+def test_default_player_belief_grows_with_each_move_and_leaves_out_what_it_sees() -> None:
+    """Fog of war: an unseen enemy may be in any hex its moves since it was last known can
+    reach (one allowance per movement phase begun), except the hexes the side sees now."""
+    from hexrules.players.knowledge import Memory, Situation, dilate
+
+    s = GameState.from_scenario("duel", seed=2)
+    mem = Memory()
+    sit = Situation.of(s.view("red"), s.legal_orders(), mem)
+    (b1,) = sit.enemies
+    b = sit.board
+    assert b1.where is not None and [b.hexes[i] for i in b1.where[0]] == [
+        s.unit("B1").hex]                                 # turn 1, before any move: its set-up
+    s, _ = s.apply(Pass())
+    s, _ = s.apply(Pass())                                # to the movement phase
+    sit = Situation.of(s.view("red"), s.legal_orders(), mem)
+    (b1,) = sit.enemies
+    idx, p = b1.where
+    start = np.zeros(len(b.hexes), dtype=bool)
+    start[b.index[s.unit("B1").hex]] = True
+    reach = dilate(b, start, b.allowance)
+    sees = b.vis[b.index[s.unit("R1").hex]]
+    assert set(idx.tolist()) == set(np.flatnonzero(reach & ~sees).tolist())
+    assert abs(float(p.sum()) - 1.0) < 1e-9
+    # the danger maps use it: opportunity fire is feared where it may see from
+    loss, _ = sit.opportunity_loss("medium")
+    saddle = b.index[s.hexmap.parse("4563PJ")]
+    assert loss[saddle] > 0
+
+
+def test_default_player_contests_the_objectives_the_enemy_holds() -> None:
+    """Village (no fog): blue holds the three objectives; red's evaluation counts them
+    lost (lead), values a blue tank on one higher, and its moves gain 'tempo' towards one."""
+    from hexrules.players.evaluate import Context
+    from hexrules.players.knowledge import HELD_SHARE, Memory, Situation, unit_value
+    from hexrules.players.planner import Weights
+
+    s = GameState.from_scenario("village", seed=4)
+    while s.phase.value != "movement" or s.to_act is not Side.RED:
+        legal = s.legal_orders()
+        s, _ = s.apply(next(o for o in legal if isinstance(o, Pass)))
+    sit = Situation.of(s.view("red"), s.legal_orders(), Memory())
+    assert sorted(sit.held().values()) == [2, 2, 3] and sit.lead() == -7
+    b2 = s.unit("B2")                                     # on the centre (3 points)
+    assert sit.value(b2) == unit_value(sit.board, b2) + HELD_SHARE * 3
+    ctx = Context(sit, Weights())
+    plan = ctx.best_move(s.unit("R1"))
+    assert plan is not None and plan.part("tempo") > 0
+
+
+def test_default_player_takes_more_risk_when_not_winning_at_the_end() -> None:
+    from hexrules.players.default import AHEAD_RISK, BEHIND_RISK, stance
+    from hexrules.players.knowledge import Memory, Situation
+    from hexrules.players.planner import Weights
+
+    s = GameState.from_scenario("village", seed=4)
+    w = Weights()
+    red = Situation.of(s.view("red"), s.legal_orders(), Memory())
+    blue = Situation.of(s.view("blue"), s.legal_orders(), Memory())
+    assert stance(red, w).risk == w.risk                 # behind, but ten turns to go
+    assert stance(blue, w).risk == w.risk * AHEAD_RISK   # ahead: careful
+    last = dataclasses.replace(s, turn=s.turns)
+    red = Situation.of(last.view("red"), last.legal_orders(), Memory())
+    assert stance(red, w).risk == w.risk * BEHIND_RISK[1]

@@ -198,3 +198,72 @@ def test_fire_by_clicks_shooters_then_target_with_scripted_dice() -> None:
     assert rec.order == DeclareFire(f.shooters, f.target) and rec.fire
     assert "F-2" in p.log_html.value and "✓" in p.status_line.value
     assert mine and p.shooters == []
+
+
+def test_V_1_move_shading_shows_each_step_cost_and_the_points_left() -> None:
+    from hexrules.movement import points_text, step_cost
+
+    p = ScenarioPlayer(scenario="village", red="human", blue="normal", fog=True, seed=4)
+    p.press("Pass")
+    c, m = p.controller, p.board.hexmap
+    for march in (True, False):
+        if c.game.state.move is not None:
+            p.press("End of the move")
+        while not any(isinstance(o, StartMove) for o in p.screen.orders):
+            p.press("Decline")
+        mover = next(o.unit for o in p.screen.orders
+                     if isinstance(o, StartMove) and o.march == march)
+        at = {u.id: u.hex for u in p.screen.view.units}
+        p.march_box.value = march
+        p.click(at[mover])
+        p.march_box.value = False
+        for _ in range(2):
+            mv = c.game.state.move
+            assert mv is not None and mv.march == march
+            legal = {o.to for o in p.screen.orders if isinstance(o, StepTo)}
+            assert legal and {st.hex for st in p.screen.steps} == legal
+            feats = p.board.overlays["reach"].data["features"]
+            for st in p.screen.steps:  # the library's cost, and the points left after it
+                cost = step_cost(m, mv.hex, st.hex, march=march, tables=c.game.state.tables)
+                assert (st.cost, st.left) == (cost, mv.left - cost)
+                f = next(f for f in feats if f["properties"]["name"] == m.name_of(st.hex))
+                assert (f["properties"]["cost"], f["properties"]["left"]) == (
+                    points_text(cost), points_text(mv.left - cost))
+                assert f"{m.name_of(st.hex)} <b>−{points_text(cost)} → " in p.steps_html.value
+            assert p.step_labels.svg.count("class='step'") == len(legal)
+            p.click(p.screen.steps[0].hex)
+            while any(b.description.startswith("Decline") for b in p.order_buttons):
+                p.press("Decline")  # a reaction window of the computer's move
+    p.press("End of the move")
+    assert not p.screen.steps and not p.step_labels.svg and not p.steps_html.value
+
+
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+def test_the_language_toggle_redraws_the_player() -> None:
+    from hexrules.language import get_language, set_language
+
+    p = ScenarioPlayer(scenario="duel", red="human", blue="normal", fog=True, seed=3)
+    try:
+        assert [v for _, v in p.language.options] == ["zh", "en", "both"]
+        assert [t for t, _ in p.language.options] == ["中", "EN", "双语"]
+        p.press("Pass")
+        fixed = lambda: [p.phase_line.value, p.status_line.value, p.new_button.description,  # noqa: E731
+                         p.red_pick.description, p.fog_box.description, p.march_box.description,
+                         *[b.description for b in p.order_buttons],
+                         *[t for t, _ in p.blue_pick.options]]
+        p.language.value = "en"
+        assert get_language() == "en"
+        assert not [t for t in fixed() if _CJK.search(t)], fixed()
+        assert "Turn 1/6" in p.phase_line.value and "Pass" in fixed()
+        p.language.value = "zh"
+        assert "回合 1/6" in p.phase_line.value and "Turn" not in p.phase_line.value
+        assert "放弃行动" in fixed() and "Computer normal" not in " ".join(fixed())
+        p.set_language("both")
+        assert p.language.value == "both" and "Turn 回合 1/6" in p.phase_line.value
+        with pytest.raises(Exception, match="choose 'both', 'zh' or 'en'"):
+            p.set_language("fr")
+        assert get_language() == "both"
+    finally:
+        set_language("both")

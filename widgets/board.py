@@ -47,8 +47,9 @@ import anywidget
 import ipyleaflet
 import ipywidgets as ipw
 from hexrules_widgets.geo import LonLat, MapGeo
+from hexrules_widgets.language_toggle import Relabel, language_toggle
 
-from hexrules.language import LANGUAGES, get_language, localize, localize_html, set_language
+from hexrules.language import localize_html
 from hexrules.map.hexgrid import Hex
 from hexrules.map.hexmap import HexMap
 from hexrules.map.terrain import Terrain
@@ -632,76 +633,3 @@ class HexBoard(ipw.VBox):
             f"<b>{html.escape(m.name_of(h))}</b> · level 高程等级 {level} "
             f"({level * m.metres_per_level:g} m) · {html.escape(m.terrain_at(h).label)}</span>"
         )
-
-
-# -- the language toggle (中 / EN / 双语) ---------------------------------------------------------
-_TOGGLES: list[Any] = []  # every toggle shown, kept in step (weak references)
-_TOGGLE_TIPS = {"zh": "中文", "en": "English", "both": "双语 English + 中文"}
-
-
-def language_toggle(on_change: Callable[[str], Any] | None = None) -> ipw.ToggleButtons:
-    """A 中 / EN / 双语 toggle: sets :func:`hexrules.language.set_language`, then calls
-    ``on_change(lang)`` to redraw; every toggle on the page follows the others.
-
-    >>> t = language_toggle()
-    >>> t.value = "zh"
-    >>> from hexrules.language import get_language; get_language()
-    'zh'
-    >>> t.value = "both"
-    """
-    import weakref
-
-    order = ("zh", "en", "both")
-    toggle = ipw.ToggleButtons(options=[(LANGUAGES[k], k) for k in order], value=get_language(),
-                               tooltips=[_TOGGLE_TIPS[k] for k in order],
-                               style={"button_width": "auto"})
-    toggle.add_class("hexrules-language-toggle")
-
-    def changed(change: dict[str, Any]) -> None:
-        set_language(change["new"])
-        for ref in list(_TOGGLES):
-            other = ref()
-            if other is None:
-                _TOGGLES.remove(ref)
-            elif other is not toggle and other.value != change["new"]:
-                other.value = change["new"]
-        if on_change is not None:
-            on_change(change["new"])
-
-    toggle.observe(changed, names="value")
-    _TOGGLES.append(weakref.ref(toggle))
-    return toggle
-
-
-class Relabel:
-    """The bilingual texts of some widgets (descriptions, tooltips, HTML), shown in the
-    current language: :meth:`apply` after the setting changes.
-
-    >>> b = ipw.Button(description="Start over 重新开始")
-    >>> r = Relabel(b)
-    >>> from hexrules.language import using
-    >>> with using("zh"):
-    ...     r.apply(); b.description
-    '重新开始'
-    >>> r.apply(); b.description
-    'Start over 重新开始'
-    """
-
-    def __init__(self, *widgets: ipw.Widget) -> None:
-        self._texts: list[tuple[ipw.Widget, str, str]] = []
-        self.add(*widgets)
-
-    def add(self, *widgets: ipw.Widget) -> None:
-        """Keep the current texts of ``widgets`` as their bilingual originals."""
-        for w in widgets:
-            for trait in ("description", "tooltip"):
-                text = getattr(w, trait, None) if w.has_trait(trait) else None
-                if isinstance(text, str) and text:
-                    self._texts.append((w, trait, text))
-            if isinstance(w, ipw.HTML) and w.value:
-                self._texts.append((w, "value", w.value))
-
-    def apply(self) -> None:
-        """Show every kept text in the current language."""
-        for w, trait, text in self._texts:
-            setattr(w, trait, localize_html(text) if trait == "value" else localize(text))

@@ -36,7 +36,8 @@ from collections.abc import Mapping
 from typing import Any
 
 import ipywidgets as ipw
-from hexrules_widgets.board import HexBoard, Relabel, language_toggle
+from hexrules_widgets.board import HexBoard
+from hexrules_widgets.language_toggle import Relabel, language_toggle
 from hexrules_widgets.panels import first_block, png_size, verdict_html, why_html
 from hexrules_widgets.style import style_widget
 

@@ -21,9 +21,13 @@ Two halves, so that nothing hidden can reach the page (the first in
 
 The clicks: in the direct-fire phase click your shooter(s), then the target (concentrated
 fire when several); in the movement phase click a unit to start its move (**March 行军**
-ticked: a march), then hex by hex (the points left are in the status line); every other
-legal order (pass, end move, moving and short-halt fire, opportunity and covering fire,
-decline, the card orders) is a button. A fire plan (A-1) is a click on its hex.
+ticked: a march), then hex by hex: each hex the unit may step into next is shaded, marked
+with the step's cost and the points left after it (``−1`` over ``4``) and listed beside the
+board (the controller's :class:`StepOption`, priced by :func:`hexrules.movement.step_cost`);
+every other legal order (pass, end move, moving and short-halt fire, the reaction windows'
+opportunity and covering fire or decline, the card orders) is a button. A fire plan (A-1) is
+a click on its hex. The toggle **中 / EN / 双语** switches the language
+(:func:`hexrules.language.set_language`, for the whole kernel) and redraws the player.
 
 Examples
 --------
@@ -33,6 +37,9 @@ Side.RED
 >>> p.press("Pass")                      # the order buttons, from Python (tests, lessons)
 >>> p.controller.game.state.phase.value
 'movement'
+>>> p.set_language("en"); p.status_line.value     # as the toggle EN does
+'✓ T1 Direct-fire phase · Red Pass'
+>>> p.set_language("both")
 """
 
 from __future__ import annotations
@@ -45,25 +52,27 @@ from typing import Any
 import ipywidgets as ipw
 from hexrules_widgets.board import HexBoard
 from hexrules_widgets.player_control import (
-    HIDDEN_NOTE,
     LEVELS,
-    SEAT_LABELS,
     PlayerController,
     Screen,
+    StepOption,
+    hidden_note,
     named_ids,
     order_label,
+    seat_labels,
     widget_states,
 )
-from hexrules_widgets.units import CounterLayer, show_path, show_reach
+from hexrules_widgets.units import CounterLayer, SvgLayer, show_path, show_steps
 
 from hexrules.errors import RulesError
 from hexrules.game import DeclareFire, GameState, Order, PlanFire, Scenario, StartMove, StepTo
 from hexrules.glossary import label
-from hexrules.language import using
+from hexrules.language import LANGUAGES, get_language, pick, set_language, using
 from hexrules.map.hexgrid import Hex
+from hexrules.movement import points_text
 
-__all__ = ["LEVELS", "PlayerController", "ScenarioPlayer", "Screen", "named_ids", "order_label",
-           "widget_states"]
+__all__ = ["LEVELS", "PlayerController", "ScenarioPlayer", "Screen", "StepOption", "named_ids",
+           "order_label", "widget_states"]
 
 _WIDE = {"description_width": "initial"}
 
@@ -74,8 +83,10 @@ _WIDE = {"description_width": "initial"}
 class ScenarioPlayer(ipw.VBox):
     """The scenario player widget (see the module docstring).
 
-    Parameters are :class:`PlayerController`'s; ``board_height`` the map's CSS height.
-    ``update_ms`` collects the kernel time of each board click (benchmarks).
+    Parameters are :class:`PlayerController`'s; ``scenario`` is a shipped scenario's name or
+    the path of a scenario file (the scenario editor's), which then joins the scenario list;
+    ``board_height`` the map's CSS height. ``update_ms`` collects the kernel time of each
+    board click (benchmarks).
     """
 
     def __init__(self, scenario: str = "duel", *, red: Any = "human", blue: Any = "normal",
@@ -87,61 +98,108 @@ class ScenarioPlayer(ipw.VBox):
         self.shooters: list[str] = []
         self.update_ms: list[float] = []
         self._board_height = board_height
-        self.scenario_pick = ipw.Dropdown(options=list(Scenario.available()), value=scenario,
-                                          description=label("scenario"), style=_WIDE,
-                                          layout=ipw.Layout(width="190px"))
-        seat_opts = [(v, k) for k, v in SEAT_LABELS.items()]
-        self.red_pick = ipw.Dropdown(options=seat_opts, value=red if isinstance(red, str)
-                                     else "normal", description=label("red"), style=_WIDE,
-                                     layout=ipw.Layout(width="250px"))
-        self.blue_pick = ipw.Dropdown(options=seat_opts, value=blue if isinstance(blue, str)
-                                      else "normal", description=label("blue"), style=_WIDE,
-                                      layout=ipw.Layout(width="250px"))
-        self.fog_box = ipw.Checkbox(value=fog, description=label("fog_of_war"), indent=False,
-                                    layout=ipw.Layout(width="auto"))
-        self.practice_box = ipw.Checkbox(value=practice, description="Practice 练习",
-                                         indent=False, layout=ipw.Layout(width="auto"))
-        self.new_button = self._button("New game 新局", "hexrules-player-new", self._new)
+        # a scenario file of one's own (the scenario editor's) joins the shipped ones
+        shipped = list(Scenario.available())
+        self.scenario_pick = ipw.Dropdown(
+            options=shipped if scenario in shipped else [*shipped, str(scenario)],
+            value=str(scenario), style=_WIDE, layout=ipw.Layout(width="165px"))
+        self.red_pick = ipw.Dropdown(value=red if isinstance(red, str) else "normal",
+                                     options=list(LEVELS), style=_WIDE,
+                                     layout=ipw.Layout(width="245px"))
+        self.blue_pick = ipw.Dropdown(value=blue if isinstance(blue, str) else "normal",
+                                      options=list(LEVELS), style=_WIDE,
+                                      layout=ipw.Layout(width="245px"))
+        self.fog_box = ipw.Checkbox(value=fog, indent=False, layout=ipw.Layout(width="auto"))
+        self.practice_box = ipw.Checkbox(value=practice, indent=False,
+                                         layout=ipw.Layout(width="auto"))
+        self.new_button = self._button("", "hexrules-player-new", self._new)
+        #: The language toggle 中 / EN / 双语 (:func:`hexrules.language.set_language`).
+        self.language = ipw.ToggleButtons(
+            options=[(LANGUAGES[k], k) for k in ("zh", "en", "both")], value=get_language(),
+            layout=ipw.Layout(width="auto"))
+        self.language.add_class("hexrules-player-language")
+        self.language.observe(self._on_language, "value")
         top = ipw.HBox([self.scenario_pick, self.red_pick, self.blue_pick, self.fog_box,
-                        self.practice_box, self.new_button])
+                        self.new_button, self.language])
         top.add_class("hexrules-player-top")
         self.phase_line = ipw.HTML()
         self.phase_line.add_class("hexrules-player-phase")
         self.status_line = ipw.HTML()
         self.status_line.add_class("hexrules-player-status")
-        self.march_box = ipw.Checkbox(value=False, description=label("march"), indent=False,
-                                      layout=ipw.Layout(width="auto"))
-        self.undo_button = self._button("Undo 悔棋", "hexrules-player-undo", self._undo)
-        self.computer_button = self._button("Computer 电脑 ▶", "hexrules-player-computer",
-                                            self._computer)
-        self.path_text = ipw.Text(value="game.json", layout=ipw.Layout(width="110px"))
-        self.save_button = self._button("Save 保存", "hexrules-player-save", self._save)
-        self.load_button = self._button("Load 读取", "hexrules-player-load", self._load)
-        tools = ipw.HBox([self.march_box, self.undo_button, self.computer_button,
-                          self.path_text, self.save_button, self.load_button])
+        self.march_box = ipw.Checkbox(value=False, indent=False, layout=ipw.Layout(width="auto"))
+        self.march_box.add_class("hexrules-player-march")
+        self.undo_button = self._button("", "hexrules-player-undo", self._undo)
+        self.computer_button = self._button("", "hexrules-player-computer", self._computer)
+        self.path_text = ipw.Text(value="game.json", layout=ipw.Layout(width="100px"))
+        self.save_button = self._button("", "hexrules-player-save", self._save)
+        self.load_button = self._button("", "hexrules-player-load", self._load)
+        tools = ipw.HBox([self.march_box, self.practice_box, self.undo_button,
+                          self.computer_button, self.path_text, self.save_button,
+                          self.load_button])
         tools.layout.flex_flow = "row wrap"
         self.orders_box = ipw.VBox()
         self.orders_box.add_class("hexrules-player-orders")
+        self.hint_html = ipw.HTML()
+        self.order_row = ipw.HBox(layout=ipw.Layout(flex_flow="row wrap"))
+        self.order_buttons: list[ipw.Button] = []
+        self._buttons_key: Any = None
+        self.steps_html = ipw.HTML()
+        self.steps_html.add_class("hexrules-player-steps")
         self.log_html = ipw.HTML()
         self.log_html.add_class("hexrules-player-log")
         self.explain_html = ipw.HTML()
         self.explain_html.add_class("hexrules-player-explain")
         self.board: HexBoard | None = None
         self.board_box = ipw.Box(layout=ipw.Layout(width="600px", flex="0 0 auto"))
-        for w in (self.phase_line, self.status_line, tools, self.orders_box):
+        for w in (self.phase_line, self.status_line, tools, self.orders_box, self.steps_html):
             w.layout.flex = "0 0 auto"
         records = ipw.VBox([self.log_html, self.explain_html],
                            layout=ipw.Layout(flex="1 1 0px", overflow="auto",
                                              min_height="80px"))
         records.add_class("hexrules-player-records")
-        side = ipw.VBox([self.phase_line, self.status_line, tools, self.orders_box, records],
+        side = ipw.VBox([self.phase_line, self.status_line, tools, self.orders_box,
+                         self.steps_html, records],
                         layout=ipw.Layout(width="560px", height=board_height,
                                           overflow="hidden"))
         side.add_class("hexrules-player-side")
         super().__init__([top, ipw.HBox([self.board_box, side])])
         self.add_class("hexrules-scenario-player")
+        self._texts()
         self._make_board()
         self.refresh()
+
+    def _texts(self) -> None:
+        """The fixed captions in the current language (:mod:`hexrules.language`)."""
+        self.scenario_pick.description = label("scenario")
+        seats = seat_labels()
+        for pick_, side in ((self.red_pick, "red"), (self.blue_pick, "blue")):
+            value = pick_.value
+            pick_.options = [(seats[k], k) for k in LEVELS]
+            pick_.value = value
+            pick_.description = label(side)
+        self.fog_box.description = label("fog_of_war")
+        self.practice_box.description = pick("Practice", "练习")
+        self.new_button.description = pick("New game", "新局")
+        self.march_box.description = label("march")
+        self.undo_button.description = pick("Undo", "悔棋")
+        self.computer_button.description = pick("Computer", "电脑") + " ▶"
+        self.save_button.description = pick("Save", "保存")
+        self.load_button.description = pick("Load", "读取")
+
+    def _on_language(self, change: dict[str, Any]) -> None:
+        set_language(change["new"])
+        self._texts()
+        self.refresh()
+
+    def set_language(self, lang: str) -> None:
+        """Switch every label to ``lang`` (``'zh'``, ``'en'`` or ``'both'``) and redraw, as
+        the toggle does (the setting is :mod:`hexrules.language`'s, for the whole kernel)."""
+        if lang not in LANGUAGES:
+            set_language(lang)  # the library's error, naming the choices
+        if self.language.value == lang:
+            self._on_language({"new": lang})
+        else:
+            self.language.value = lang
 
     @staticmethod
     def _button(text: str, css: str, on: Callable[[Any], Any]) -> ipw.Button:
@@ -155,6 +213,7 @@ class ScenarioPlayer(ipw.VBox):
         if self.board is None or self.board.hexmap is not hexmap:
             self.board = HexBoard(hexmap, height=self._board_height, legend=False)
             self.board.on_hex_click(self.click)
+            self.step_labels = SvgLayer(self.board, "steps", level="point")
             self.counters = CounterLayer(self.board)
             self.board_box.children = [self.board]
 
@@ -172,80 +231,96 @@ class ScenarioPlayer(ipw.VBox):
             self.counters.show([])
             for name in ("reach", "path"):
                 self.board.clear_overlay(name)
+            self.step_labels.clear()
             self.phase_line.value = f"<b>{html.escape(screen.status)}</b>"
-            self.status_line.value = ""
-            b = self._button(f"Show {v.side.label} 显示", "hexrules-player-handover",
-                             self._hand_over)
+            self.status_line.value = self.steps_html.value = ""
+            b = self._button(f"{pick('Show', '显示')} {v.side.label}",
+                             "hexrules-player-handover", self._hand_over)
             self.orders_box.children = [b]
             self.order_buttons = [b]
+            self._buttons_key = None
             self.log_html.value = self.explain_html.value = ""
             return
         roles = {i: "shooter" for i in self.shooters}
         if v.move is not None:
             roles[v.move.unit] = "selected"
         self.counters.show([*v.units, *v.losses], roles)
-        steps = {o.to: 0 for o in screen.orders if isinstance(o, StepTo)}
-        hexmap = self.board.hexmap
-        if v.move is not None and steps:
-            reach = {(h if isinstance(h, Hex) else hexmap.parse(h)): v.move.left
-                     for h in steps}
-            show_reach(self.board, reach)
+        if v.move is not None and screen.steps:
+            show_steps(self.board, screen.steps, self.step_labels)
             show_path(self.board, list(v.move.path))
         else:
             self.board.clear_overlay("reach")
             self.board.clear_overlay("path")
+            self.step_labels.clear()
+        self.steps_html.value = self._steps_text(screen.steps) if v.move is not None else ""
         who = v.to_act.label if v.to_act else "—"
         over = " · " + label("game_over") if v.to_act is None else ""
         move = ""
         if v.move is not None:
             move = (f" · {v.move.unit}: {label('movement_allowance')} {v.move.allowance}, "
-                    f"left 剩余 {v.move.left}")
+                    f"{pick('left', '剩余')} {points_text(v.move.left)}")
         self.phase_line.value = (
             f"<b>{label('turn')} {v.turn}/{v.turns}</b> · {v.phase.label} · "
-            f"{label('to_act')}: <b>{who}</b> · screen {v.side.label}"
-            f"{' · ' + label('fog_of_war') if v.fog_of_war else ''} · hidden {v.hidden}"
-            f"{move}{over}")
+            f"{label('to_act')}: <b>{who}</b> · {pick('screen', '画面')} {v.side.label}"
+            f"{' · ' + label('fog_of_war') if v.fog_of_war else ''} · "
+            f"{pick('hidden', '未发现')} {v.hidden}{move}{over}")
         self.status_line.value = html.escape(screen.status)
-        buttons = []
-        for o in screen.orders:
-            if isinstance(o, StepTo | DeclareFire | StartMove | PlanFire):
-                continue
-            b = ipw.Button(description=order_label(o), layout=ipw.Layout(width="auto"))
-            b.add_class("hexrules-player-order")
-            b.on_click(lambda _b, o=o: self.give(o))
-            b.order = o  # type: ignore[attr-defined]
-            buttons.append(b)
-            if len(buttons) >= 16:
-                break
-        hint = ipw.HTML(self._hint(screen))
-        row = ipw.HBox(buttons, layout=ipw.Layout(flex_flow="row wrap"))
-        self.orders_box.children = [hint, row]
-        self.order_buttons = buttons
+        given = [o for o in screen.orders
+                 if not isinstance(o, StepTo | DeclareFire | StartMove | PlanFire)][:16]
+        key = (get_language(), tuple(given))
+        if key != self._buttons_key:  # new buttons only when the orders change
+            buttons = []
+            for o in given:
+                b = ipw.Button(description=order_label(o), layout=ipw.Layout(width="auto"))
+                b.add_class("hexrules-player-order")
+                b.on_click(lambda _b, o=o: self.give(o))
+                b.order = o  # type: ignore[attr-defined]
+                buttons.append(b)
+            self._buttons_key = key
+            self.order_row.children = buttons
+            self.order_buttons = buttons
+        self.hint_html.value = self._hint(screen)
+        if self.orders_box.children != (self.hint_html, self.order_row):
+            self.orders_box.children = [self.hint_html, self.order_row]
         self.computer_button.disabled = not screen.waiting
         self.undo_button.disabled = not self.controller.practice
         items = []
         for summary, body in reversed(screen.log[-40:]):
-            inner = body or f"<i>{HIDDEN_NOTE}</i>"
+            inner = body or f"<i>{hidden_note()}</i>"
             items.append(f"<details><summary>{html.escape(summary)}</summary>{inner}</details>")
-        self.log_html.value = f"<b>Log 记录</b>{''.join(items)}"
-        self.explain_html.value = (f"<details open><summary><b>Computer's reasoning 电脑的决策"
-                                   f"</b></summary>{screen.explanation}</details>"
+        self.log_html.value = f"<b>{pick('Log', '记录')}</b>{''.join(items)}"
+        why = pick("Computer's reasoning", "电脑的决策")
+        self.explain_html.value = (f"<details open><summary><b>{why}</b></summary>"
+                                   f"{screen.explanation}</details>"
                                    if screen.explanation else "")
+
+    def _steps_text(self, steps: tuple[StepOption, ...]) -> str:
+        """The next hexes as a line: each hex, the step's cost and the points left after it."""
+        if not steps:
+            return pick("no step possible: end the move", "无法继续机动: 机动结束")
+        assert self.board is not None
+        name = self.board.hexmap.name_of
+        cells = [f"<span class='hexrules-player-step' data-hex='{name(st.hex)}'>"
+                 f"{name(st.hex)} <b>{html.escape(st.text)}</b></span>" for st in steps]
+        return (f"<b>{pick('Next hex', '下一格')}</b> (−{label('movement_cost')} → "
+                f"{pick('points left', '剩余机动力')}): " + " · ".join(cells))
 
     def _hint(self, screen: Screen) -> str:
         kinds = {type(o) for o in screen.orders}
         tips = []
         if DeclareFire in kinds:
-            tips.append("click shooter(s) 射击单位, then the target 目标"
-                        + (f" — shooters: {', '.join(self.shooters)}" if self.shooters else ""))
+            tips.append(pick("click shooter(s), then the target", "点击射击单位, 再点击目标")
+                        + (f" — {pick('shooters', '射击单位')}: {', '.join(self.shooters)}"
+                           if self.shooters else ""))
         if StartMove in kinds:
-            tips.append(f"click a unit to move it ({label('declare_move')})")
+            tips.append(pick("click a unit to move it", "点击要机动的单位")
+                        + f" ({label('declare_move')}; {label('march')}: ☑)")
         if StepTo in kinds:
-            tips.append(f"click the next hex ({label('move_step')})")
+            tips.append(pick("click the next hex", "点击下一格") + f" ({label('move_step')})")
         if PlanFire in kinds:
-            tips.append(f"click the target hex ({label('fire_plan')})")
+            tips.append(pick("click the target hex", "点击目标格") + f" ({label('fire_plan')})")
         if not screen.orders:
-            tips.append("waiting 等待" if screen.waiting else "")
+            tips.append(pick("waiting", "等待") if screen.waiting else "")
         return "<br>".join(html.escape(t) for t in tips if t)
 
     # -- input ---------------------------------------------------------------------------

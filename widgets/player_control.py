@@ -26,8 +26,9 @@ import dataclasses
 import json
 import re
 import urllib.parse
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -41,20 +42,53 @@ from hexrules.game import (
     GameState,
     Options,
     Order,
+    StepTo,
     View,
 )
 from hexrules.game.logview import decision_is_public, hidden_from, names, public_record
 from hexrules.glossary import label
+from hexrules.language import get_language, pick
 from hexrules.map.hexgrid import Hex
+from hexrules.movement import points_text, step_cost
 from hexrules.units import Side
 
-__all__ = ["HIDDEN_NOTE", "LEVELS", "SEAT_LABELS", "PlayerController", "Screen", "named_ids",
-           "order_label", "record_summary", "widget_states"]
+__all__ = ["HIDDEN_NOTE", "LEVELS", "SEAT_LABELS", "PlayerController", "Screen", "StepOption",
+           "hidden_note", "named_ids", "order_label", "record_summary", "seat_labels",
+           "widget_states"]
 
 LEVELS = ("human", "easy", "normal", "hard")
-SEAT_LABELS = {"human": "Human 人", "easy": "Computer easy 电脑 易",
-                "normal": "Computer normal 电脑 中", "hard": "Computer hard 电脑 难"}
+_SEATS = {"human": ("Human", "人"), "easy": ("Computer easy", "电脑 易"),
+          "normal": ("Computer normal", "电脑 中"), "hard": ("Computer hard", "电脑 难")}
+#: The seats' labels in both languages (:func:`seat_labels` follows the language setting).
+SEAT_LABELS = {k: f"{en} {zh}" for k, (en, zh) in _SEATS.items()}
+#: What stands for a record the screen's side may not read (:func:`hidden_note`: current
+#: language).
 HIDDEN_NOTE = "details not shown to you 不公开 (fog of war 战争迷雾, cards in hand, fire plans)"
+
+
+def seat_labels() -> dict[str, str]:
+    """Seat → its label in the current language (:mod:`hexrules.language`).
+
+    >>> from hexrules.language import using
+    >>> with using("en"):
+    ...     seat_labels()["normal"]
+    'Computer normal'
+    """
+    return {k: pick(en, zh) for k, (en, zh) in _SEATS.items()}
+
+
+def hidden_note() -> str:
+    """:data:`HIDDEN_NOTE` in the current language.
+
+    >>> from hexrules.language import using
+    >>> with using("zh"):
+    ...     hidden_note()
+    '不公开 (战争迷雾, 随机事件卡, 炮兵火力计划)'
+    """
+    if get_language() == "both":
+        return HIDDEN_NOTE
+    return pick("details not shown to you (fog of war, cards in hand, fire plans)",
+                f"不公开 ({label('fog_of_war')}, {label('event_card')}, {label('fire_plan')})")
 
 
 def order_label(order: Order) -> str:
@@ -84,7 +118,29 @@ def order_label(order: Order) -> str:
         bits = [f"{', '.join(order.fire.shooters)} → {order.fire.target}"]
     if f.get("enhance"):
         bits.append("+E-2")
+    if f.get("march"):
+        bits[-1:] = [f"{bits[-1]} ({label('march')})"]
     return text + (": " + " → ".join(bits) if bits else "")
+
+
+@dataclass(frozen=True)
+class StepOption:
+    """A hex the moving unit may step into next, with the step's exact cost (V-1…V-3, from
+    :func:`hexrules.movement.step_cost`) and the movement points left after it.
+
+    >>> from fractions import Fraction
+    >>> StepOption(Hex(1, 0), Fraction(1), Fraction(4)).text
+    '−1 → 4'
+    """
+
+    hex: Hex
+    cost: Fraction
+    left: Fraction
+
+    @property
+    def text(self) -> str:
+        """``'−cost → left'`` (exact points, e.g. ``'−½ → 4½'``)."""
+        return f"−{points_text(self.cost)} → {points_text(self.left)}"
 
 
 @dataclass(frozen=True)
@@ -93,7 +149,9 @@ class Screen:
 
     ``orders`` are the legal orders when a person on this side is to act (else empty);
     ``log`` pairs a one-line summary with the record's HTML (``""``: hidden by fog of war);
-    ``explanation`` the computer's last decision as HTML (filtered the same way).
+    ``explanation`` the computer's last decision as HTML (filtered the same way);
+    ``steps`` the hexes of the legal steps of the move being made, each with its cost and the
+    points left after it (:class:`StepOption`).
     """
 
     view: View
@@ -103,6 +161,7 @@ class Screen:
     status: str
     waiting: bool  # a computer is to act (both seats computers: press Computer)
     curtain: bool = False  # hot seat with fog of war: the screen changes hands
+    steps: tuple[StepOption, ...] = ()
 
 
 _DATA_URL = re.compile(r"data:([\w/+.-]+)(;base64)?,([A-Za-z0-9+/=%._~-]*)")
@@ -137,7 +196,7 @@ class PlayerController:
     Parameters
     ----------
     scenario : str
-        A shipped scenario (:meth:`Scenario.available`).
+        A shipped scenario (:meth:`Scenario.available`) or the path of a scenario file.
     red, blue : str or Player
         ``"human"``, a difficulty (``"easy"``, ``"normal"``, ``"hard"``: a
         :class:`~hexrules.players.DefaultPlayer`) or any player object.
@@ -167,10 +226,24 @@ class PlayerController:
             self.game = Game.from_scenario(scenario, seed=seed, dice=dice, options=opts)
         self.seats = {Side.RED: self._seat(red, Side.RED), Side.BLUE: self._seat(blue, Side.BLUE)}
         self.decisions: dict[Side, Any] = {}
-        self.status = f"{label('scenario')}: {scenario}"
+        self.status = lambda: f"{label('scenario')}: {scenario}"
         self.observer = Side.RED
         self.shown: Side | None = None  # hot seat with fog: the side that has the screen
+        self._log_cache: dict[int, tuple[GameRecord, Any, tuple[str, str]]] = {}
         self.run_computers()
+
+    @property
+    def status(self) -> str:
+        """The status line: the last order's outcome or the engine's refusal.
+
+        Set it to a string, or to a function of no arguments that writes it (then it is
+        written again in the language of the moment, :mod:`hexrules.language`).
+        """
+        return self._status() if callable(self._status) else self._status
+
+    @status.setter
+    def status(self, value: str | Callable[[], str]) -> None:
+        self._status = value
 
     def _seat(self, who: Any, side: Side) -> Any:
         if isinstance(who, str):
@@ -221,24 +294,52 @@ class PlayerController:
                 empty = dataclasses.replace(v, units=(), losses=(), move=None, window=None,
                                             melee=None, hexes=(), cards=None)
                 return Screen(empty, (), (), "", f"{side.label}: {label('to_act')} — "
-                              "hand over the screen 交换", False, True)
+                              + pick("hand over the screen", "交换"), False, True)
+        # what public_record decides depends on the record, the side and, with fog of war,
+        # the ids and hexes hidden from it: drawn once for each of those (and the language)
+        words = (frozenset(set.union(*hidden_from(state, side)))
+                 if state.options.fog_of_war else frozenset())
+        key = (side, words, get_language())
         log = []
-        for rec in state.log:
+        for i, rec in enumerate(state.log):
+            hit = self._log_cache.get(i)
+            if hit is not None and hit[0] is rec and hit[1] == key:
+                log.append(hit[2])
+                continue
             public = public_record(state, rec, side)
             if public is not None:
-                log.append((record_summary(rec), public._repr_html_()))
+                entry = (record_summary(rec), public._repr_html_())
             else:
                 who = rec.side.label if rec.side else ""
-                log.append((f"{who} {rec.phase.label}: {HIDDEN_NOTE}", ""))
+                entry = (f"{who} {rec.phase.label}: {hidden_note()}", "")
+            self._log_cache[i] = (rec, key, entry)
+            log.append(entry)
         expl = ""
         for by, d in self.decisions.items():
             expl += (d._repr_html_() if decision_is_public(state, d, by, side)
-                     else f"<p>{by.label}: {HIDDEN_NOTE}</p>")
+                     else f"<p>{by.label}: {hidden_note()}</p>")
         orders: tuple[Order, ...] = ()
         if self.human(state.to_act) and state.to_act is side and not state.over:
             orders = tuple(state.legal_orders())
         waiting = not state.over and not self.human(state.to_act)
-        return Screen(state.view(side), orders, tuple(log), expl, self.status, waiting)
+        return Screen(state.view(side), orders, tuple(log), expl, self.status, waiting,
+                      steps=self.step_options(orders))
+
+    def step_options(self, orders: Sequence[Order]) -> tuple[StepOption, ...]:
+        """The legal steps among ``orders`` with their exact cost and the points left after
+        each, priced by :func:`hexrules.movement.step_cost` as the engine prices them (V-1…V-3;
+        the move's march or not)."""
+        state = self.game.state
+        mv = state.move
+        if mv is None:
+            return ()
+        m, out = state.hexmap, []
+        for o in orders:
+            if isinstance(o, StepTo):
+                to = o.to if isinstance(o.to, Hex) else m.parse(o.to)
+                cost = step_cost(m, mv.hex, to, march=mv.march, tables=state.tables)
+                out.append(StepOption(to, cost, mv.left - cost))
+        return tuple(out)
 
     # -- giving orders -------------------------------------------------------------------
     def give(self, order: Order) -> bool:
@@ -247,9 +348,10 @@ class PlayerController:
         try:
             rec = self.game.apply(order)
         except RulesError as exc:
-            self.status = f"✗ {label('state_unchanged')}: {exc}"
+            why = str(exc)
+            self.status = lambda: f"✗ {label('state_unchanged')}: {why}"
             return False
-        self.status = f"✓ {record_summary(rec)}"
+        self.status = lambda: f"✓ {record_summary(rec)}"
         self.run_computers()
         return True
 
@@ -278,28 +380,29 @@ class PlayerController:
         """Take back the last person's order (practice mode); the computer's answers too."""
         g = self.game
         if not self.practice:
-            self.status = "✗ undo is off (practice mode 练习 only)"
+            self.status = lambda: "✗ " + pick("undo is off (practice mode only)",
+                                              "不能悔棋 (仅限练习)")
             return False
         for i in range(len(g.history) - 2, -1, -1):
             st = g.history[i]
             if self.human(st.to_act):
                 del g.history[i + 1:]
-                self.status = "↶ undone"
+                self.status = lambda: "↶ " + pick("undone", "已悔棋")
                 return True
-        self.status = "✗ nothing to undo"
+        self.status = lambda: "✗ " + pick("nothing to undo", "无可悔棋")
         return False
 
     def save(self, path: str | Path) -> None:
         """Write the game (its state) to a JSON file."""
         Path(path).write_text(json.dumps(self.game.to_dict(), ensure_ascii=False),
                               encoding="utf-8")
-        self.status = f"saved {path}"
+        self.status = lambda: f"{pick('saved', '已保存')} {path}"
 
     def load(self, path: str | Path) -> None:
         """Read a saved game; the seats stay."""
         self.game = Game.load(path)
         self.fog = self.game.state.options.fog_of_war
-        self.status = f"loaded {path}"
+        self.status = lambda: f"{pick('loaded', '已读取')} {path}"
         self.run_computers()
 
 

@@ -393,14 +393,10 @@ class ScenarioEditorPanel(ipw.VBox):
             return None
         seed = saved.seed if saved.seed is not None else 1
         state = GameState.from_scenario(saved, seed=seed)
-        first = Scenario.available()[0]
-        player = ScenarioPlayer(first, red="human", blue="normal", fog=saved.fog_of_war,
-                                seed=seed, state=state, board_height=self._board_height)
         # the player's scenario list gets the file just written, so New game 新局 replays it
-        player.scenario_pick.options = [*Scenario.available(), saved.source]
-        player.scenario_pick.value = saved.source
-        player.controller.status = f"{label('scenario')}: {saved.source}"
-        player.refresh()
+        player = ScenarioPlayer(str(saved.source), red="human", blue="normal",
+                                fog=saved.fog_of_war, seed=seed, state=state,
+                                board_height=self._board_height)
         self.player = player
         self.children = [self.children[0], self.children[1],
                          ipw.VBox([self.back_button, player])]

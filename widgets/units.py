@@ -12,6 +12,9 @@ The overlay helpers draw what hexrules computes, each into its own named board o
 
 * :func:`show_reach` — the hexes a unit can reach with their exact cost
   (:func:`hexrules.movement.reachable`);
+* :func:`show_steps` — the next hexes of a move hex by hex, each with the step's cost and the
+  points left after it (the scenario player's :class:`~hexrules_widgets.player.StepOption`,
+  priced by :func:`hexrules.movement.step_cost`);
 * :func:`show_path` — the path being moved;
 * :func:`show_impacts` — impact markers (A-2, A-8; :func:`hexrules.artillery.impact_markers`);
 * :func:`show_zone` — an artillery zone: rings 0–2, and the hexes settlement and forest
@@ -35,6 +38,7 @@ from __future__ import annotations
 
 import base64
 import html
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -57,6 +61,7 @@ __all__ = [
     "show_impacts",
     "show_path",
     "show_reach",
+    "show_steps",
     "show_zone",
     "units_of",
 ]
@@ -98,6 +103,10 @@ class SvgLayer:
     """
 
     WIDTH = 4000.0
+    #: The image's size in pixels as the browser rasterizes it before scaling it onto the map:
+    #: sharp on a board up to about this wide; at WIDTH pixels every redraw (a counter moved,
+    #: a step) would rasterize some 16 million pixels and take a large part of a click.
+    RASTER = 1200.0
 
     def __init__(self, board: HexBoard, name: str, level: str = "marker") -> None:
         self.board = board
@@ -125,7 +134,8 @@ class SvgLayer:
 
     def _url(self, body: str) -> str:
         svg = (f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {self.width:.1f} "
-               f"{self.height:.1f}' width='{self.width:.0f}' height='{self.height:.0f}' "
+               f"{self.height:.1f}' width='{self.RASTER:.0f}' "
+               f"height='{self.height * self.RASTER / self.width:.0f}' "
                f"font-family='DejaVu Sans, Arial, sans-serif'>{body}</svg>")
         return "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode()
 
@@ -328,6 +338,60 @@ def show_reach(board: HexBoard, reach: Mapping[Hex, Fraction], labels: SvgLayer 
             body.append(f"<text x='{x:.1f}' y='{y - 0.2 * u:.1f}' font-size='{0.24 * u:.1f}' "
                         f"fill='#0b3d14' stroke='#ffffff' stroke-width='{0.05 * u:.1f}' "
                         f"paint-order='stroke' text-anchor='middle'>{_esc(_points(c))}</text>")
+        labels.draw("".join(body))
+
+
+#: Fill of a next hex by its step cost: cheap (road, open) light, dear (forest, slope) dark.
+_STEP_FILLS = ("#a5d6a7", "#66bb6a", "#2e7d32", "#1b5e20")
+
+
+def show_steps(board: HexBoard, steps: Iterable[Any], labels: SvgLayer | None = None, *,
+               name: str = "reach") -> None:
+    """Shade the hexes a moving unit may step into next and write in each the step's cost
+    and the movement points left after it (V-1…V-5): ``−1`` over ``4``.
+
+    ``steps`` are items with ``hex``, ``cost`` and ``left`` (exact, as
+    :func:`hexrules.movement.step_cost` prices them; the widget computes nothing);
+    ``labels`` an :class:`SvgLayer` for the numbers (none: shading only). Each feature
+    carries ``cost`` and ``left`` (for tests), and a fill darker for a dearer step.
+
+    Examples
+    --------
+    >>> from fractions import Fraction
+    >>> from types import SimpleNamespace as Step
+    >>> from hexrules import HexMap
+    >>> from hexrules_widgets import HexBoard
+    >>> board = HexBoard(HexMap.load("training"))
+    >>> h = board.hexmap.parse("4563GH")
+    >>> show_steps(board, [Step(hex=h, cost=Fraction(2), left=Fraction(3))])
+    >>> p = board.overlays["reach"].data["features"][0]["properties"]
+    >>> p["cost"], p["left"], p["part"]
+    ('2', '3', 'step')
+    """
+    steps = list(steps)
+    feats = []
+    for st in steps:
+        shade = _STEP_FILLS[min(len(_STEP_FILLS) - 1, max(0, math.ceil(st.cost) - 1))]
+        feats.append(board.hex_feature(st.hex, {"color": "#1b5e20", "weight": 1.5,
+                                                "fillColor": shade, "fillOpacity": 0.55,
+                                                "opacity": 1},
+                                       cost=_points(st.cost), left=_points(st.left),
+                                       part="step"))
+    board.set_overlay(name, feats, level="shade")
+    if labels is not None:
+        u = labels.unit
+        body = []
+        for st in steps:
+            x, y = labels.xy(st.hex)
+            body.append(f"<g class='step' data-cost='{_esc(_points(st.cost))}' "
+                        f"data-left='{_esc(_points(st.left))}'>"
+                        f"<text x='{x:.1f}' y='{y - 0.06 * u:.1f}' font-size='{0.42 * u:.1f}' "
+                        f"fill='#7f0000' stroke='#ffffff' stroke-width='{0.07 * u:.1f}' "
+                        f"paint-order='stroke' text-anchor='middle'>−{_esc(_points(st.cost))}"
+                        f"</text><text x='{x:.1f}' y='{y + 0.4 * u:.1f}' "
+                        f"font-size='{0.48 * u:.1f}' font-weight='bold' fill='#0b3d14' "
+                        f"stroke='#ffffff' stroke-width='{0.07 * u:.1f}' paint-order='stroke' "
+                        f"text-anchor='middle'>{_esc(_points(st.left))}</text></g>")
         labels.draw("".join(body))
 
 

@@ -168,6 +168,7 @@ class Board:
         self.scenario = _scenario(scenario) if scenario else None
         self._objectives: tuple[tuple[str, Hex, int, object], ...] | None = None
         self._close: dict[tuple[bool, str, int], np.ndarray] = {}
+        self._all: dict[tuple[str, str, bool], np.ndarray] = {}
         assert self.dist.shape == (n, n)
 
     @classmethod
@@ -222,6 +223,29 @@ class Board:
             row = table[self.levels_from(i, kind, suppressed, card), self.terrain]
             self._rows[key] = row
         return row
+
+    def levels_all(self, kind: str = "normal", suppressed: bool = False) -> np.ndarray:
+        """``[N, N]``: the final attack level from every hex at every hex (0: none)."""
+        key = ("all", kind, suppressed)
+        t = self._all.get(key)
+        if t is None:
+            t = self._all[key] = np.stack([self.levels_from(i, kind, suppressed)
+                                           for i in range(len(self.hexes))])
+        return t
+
+    def mixed_shots(self, idx: np.ndarray, p: np.ndarray, kind: str = "normal",
+                    suppressed: bool = False, armour: str = "medium") -> np.ndarray:
+        """``[N, 5]``: the odds of one shot at each hex by a shooter that is in hex
+        ``idx[k]`` with probability ``p[k]`` (the mixture of their rows)."""
+        if idx.size == 1:
+            return self.shots_from(int(idx[0]), kind, suppressed, armour)
+        lv = self.levels_all(kind, suppressed)[idx]            # [k, N]
+        n = len(self.hexes)
+        table = _odds_table(self.tables, armour)               # [level, terrain, 5]
+        nl = table.shape[0]
+        flat = (lv.astype(np.int64) * n + np.arange(n)).ravel()
+        w = np.bincount(flat, weights=np.repeat(p, n), minlength=nl * n).reshape(nl, n)
+        return np.einsum("ld,ldr->dr", w, table[:, self.terrain])
 
     def shots_at(self, j: int, kind: str = "normal", suppressed: bool = False,
                  armour: str = "medium") -> np.ndarray:

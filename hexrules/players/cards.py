@@ -72,7 +72,7 @@ def _plan_scores(ctx: Context) -> dict[Hex, tuple[list[tuple[str, float]], str]]
         return ctx.cache[key]  # type: ignore[return-value]
     sit, b = ctx.sit, ctx.sit.board
     m = b.hexmap
-    targets = [(k.unit, k.weight) for k in sit.enemies]
+    targets = [(k.unit, k.weight) for k in sit.enemies if k.weight > 0]
     cands: dict[Hex, float] = {}
     for e, w in targets:
         for h in (e.hex, *e.hex.neighbors()):

@@ -52,8 +52,35 @@ __all__ = ["LEVELS", "DefaultPlayer"]
 LEVELS: dict[str, tuple[Weights, float]] = {
     "normal": (Weights(), 0.03),
     "hard": (Weights(), 0.005),
-    "easy": (replace(Weights(), risk=0.0, later=0.0, commit=0.0, threat=0.0), 0.3),
+    "easy": (replace(Weights(), risk=0.0, later=0.0, commit=0.0, threat=0.0, tempo=0.0), 0.3),
 }
+
+
+#: How the weight of risk changes with the projected result (:func:`stance`): not winning
+#: with one or two movement phases left, and winning.
+BEHIND_RISK = {1: 0.35, 2: 0.6}
+AHEAD_RISK = 1.25
+
+
+def stance(sit: Situation, w: Weights) -> Weights:
+    """The weights for this decision: a side that is not winning (a draw is not a win) with
+    the end near takes more risk, a side that is winning takes less.
+
+    >>> from hexrules.game import GameState
+    >>> from hexrules.players.knowledge import Memory
+    >>> s = GameState.from_scenario("village", seed=4)
+    >>> stance(Situation.of(s.view("blue"), s.legal_orders(), Memory()), Weights()).risk
+    1.25
+    """
+    if sit.board.scenario is None:
+        return w
+    lead = sit.lead()
+    if lead >= 1:
+        return replace(w, risk=w.risk * AHEAD_RISK)
+    f = BEHIND_RISK.get(sit.moves_left)
+    if sit.moves_left <= 0:
+        f = BEHIND_RISK[1]
+    return w if f is None else replace(w, risk=w.risk * f)
 
 
 class DefaultPlayer:
@@ -89,7 +116,7 @@ class DefaultPlayer:
         if not orders:
             raise RulesError("no legal order to choose from: the game is over")
         sit = Situation.of(view, legal, self.memory)
-        ctx = Context(sit, self.weights)
+        ctx = Context(sit, stance(sit, self.weights))
         cands = [evaluate(ctx, o) for o in orders]
         chosen = pick(cands, self.rng, self.margin)
         ranked = sorted(cands, key=lambda c: -c.score)[: self.top]

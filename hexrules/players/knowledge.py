@@ -34,6 +34,7 @@ Examples
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -55,6 +56,13 @@ __all__ = ["Known", "Memory", "Situation"]
 #: share of their estimated danger counted for opportunity fire and for exposure.
 PRIOR_OPPORTUNITY, PRIOR_EXPOSURE = 0.5, 0.5
 
+#: The share of an unseen enemy's belief put on the hex it is presumed in (the rest is spread
+#: evenly over the hexes it may be in).
+PRESUMED_SHARE = 0.6
+
+#: The share of an objective's points an enemy unit holding it adds to its value.
+HELD_SHARE = 0.5
+
 #: How a remembered enemy's weight falls with each turn since it was last seen.
 MEMORY_DECAY = 0.5
 
@@ -66,11 +74,17 @@ PRESUME = True
 
 @dataclass(frozen=True)
 class Known:
-    """An enemy unit as a player knows it: seen now (``weight`` 1) or remembered."""
+    """An enemy unit as a player knows it: seen now (``weight`` 1) or remembered.
+
+    ``where`` (unseen units under fog of war): the hexes it may be in and how likely each
+    is — (indices, probabilities adding up to 1) — from :class:`Memory`'s belief.
+    """
 
     unit: Unit
     weight: float
     seen: bool
+    where: tuple[np.ndarray, np.ndarray] | None = field(default=None, compare=False,
+                                                         repr=False)
 
 
 class Memory:
@@ -80,11 +94,19 @@ class Memory:
         self.last_seen: dict[str, tuple[Unit, int]] = {}
         self.turn = 0
         self.started = False
+        #: Fog of war: each enemy unit's possible hexes (a mask over the board's hexes),
+        #: its last known self, and how many movement phases the belief has allowed for.
+        self.belief: dict[str, np.ndarray] = {}
+        self.ghost: dict[str, Unit] = {}
+        self.moves_seen = 0
 
     def update(self, view: View, board: Board) -> list[Known]:
         """Take in a view; the enemies known now."""
         if view.turn < self.turn:  # a new game with the same player: start afresh
             self.last_seen.clear()
+            self.belief.clear()
+            self.ghost.clear()
+            self.moves_seen = 0
             self.started = False
         self.turn = view.turn
         me = view.side
@@ -121,7 +143,97 @@ class Memory:
             if turn < view.turn:  # its turn markers were removed at T-1
                 u = u.without_status(*TURN_MARKERS)
             out.append(Known(u, MEMORY_DECAY ** (1 + view.turn - turn), False))
+        if view.fog_of_war:
+            out = self._believe(view, board, seen, own, out)
         return out
+
+    def _believe(self, view: View, board: Board, seen: list[Unit], own: list[int],
+                 known: list[Known]) -> list[Known]:
+        """Fog of war: update where each enemy unit may be — the hexes it can have reached
+        from where it was last known (set up or seen), one movement allowance per movement
+        phase begun since, less every hex a unit of ours sees now — and attach it to the
+        known enemies (an unseen one nobody remembers comes back with weight 0, for the
+        danger maps only)."""
+        n = len(board.hexes)
+        if not self.belief and board.scenario is not None:
+            for u in board.scenario.units().values():  # type: ignore[attr-defined]
+                if u.side is not view.side:
+                    m = np.zeros(n, dtype=bool)
+                    m[board.index[u.hex]] = True
+                    self.belief[u.id], self.ghost[u.id] = m, u
+        done = view.phase not in (Phase.PREPARATION, Phase.DIRECT_FIRE)
+        moves = view.turn - 1 + int(done)  # movement phases begun
+        grow = min(moves - self.moves_seen, 3)
+        self.moves_seen = max(self.moves_seen, moves)
+        for u in seen:
+            m = np.zeros(n, dtype=bool)
+            m[board.index[u.hex]] = True
+            self.belief[u.id], self.ghost[u.id] = m, u
+        for u in view.losses:
+            self.belief.pop(u.id, None)
+            self.ghost.pop(u.id, None)
+        seen_ids = {u.id for u in seen}
+        sight = board.vis[own].any(axis=0) if own else np.zeros(n, dtype=bool)
+        for uid, m in list(self.belief.items()):
+            if uid in seen_ids:
+                continue
+            if grow > 0 and not self.ghost[uid].immobilised:
+                m = dilate(board, m, grow * board.allowance)
+            left = m & ~sight
+            self.belief[uid] = left if left.any() else m
+        out = []
+        have = set()
+        for k in known:
+            have.add(k.unit.id)
+            out.append(k if k.seen else replace(k, where=self._where(board, k.unit)))
+        for uid, g in self.ghost.items():
+            if uid not in have and uid in self.belief:
+                u = g.without_status(*TURN_MARKERS) if g.id not in seen_ids else g
+                out.append(Known(u, 0.0, False, self._where(board, u, presumed=False)))
+        return out
+
+    def _where(self, board: Board, u: Unit, presumed: bool = True
+               ) -> tuple[np.ndarray, np.ndarray] | None:
+        """The belief of an unseen unit as (indices, probabilities): uniform over its
+        possible hexes, with :data:`PRESUMED_SHARE` on the hex it is presumed in."""
+        m = self.belief.get(u.id)
+        if m is None:
+            return None
+        idx = np.flatnonzero(m)
+        p = np.full(idx.size, 1.0 / idx.size)
+        j = board.index[u.hex]
+        if presumed and m[j] and idx.size > 1:
+            p *= 1.0 - PRESUMED_SHARE
+            p[np.searchsorted(idx, j)] += PRESUMED_SHARE
+        return idx, p
+
+
+def dilate(board: Board, mask: np.ndarray, points: float) -> np.ndarray:
+    """The hexes a move of ``points`` movement points can reach from any hex of ``mask``
+    (cheapest paths, no units).
+
+    >>> from hexrules.game import GameState
+    >>> s = GameState.from_scenario("duel", seed=1)
+    >>> b = Board.of(s.hexmap, s.tables, s.scenario)
+    >>> m = np.zeros(len(b.hexes), dtype=bool); m[b.index[s.unit("R1").hex]] = True
+    >>> int(dilate(b, m, 0).sum()), int(dilate(b, m, 1).sum()) > 1
+    (1, True)
+    """
+    edges = board.edges(False)
+    cost = np.where(mask, 0.0, np.inf)
+    heap = [(0.0, int(i)) for i in np.flatnonzero(mask)]
+    heapq.heapify(heap)
+    eps = 1e-9
+    while heap:
+        c, i = heapq.heappop(heap)
+        if c > cost[i]:
+            continue
+        for j, step in edges[i]:
+            c2 = c + step
+            if c2 <= points + eps and c2 < cost[j]:
+                cost[j] = c2
+                heapq.heappush(heap, (c2, j))
+    return np.isfinite(cost)
 
 
 def _likely_goal(board: Board, u: Unit, own: list[int], reach: float | None = None
@@ -200,8 +312,32 @@ class Situation:
         return frozenset(mine & theirs)
 
     def value(self, u: Unit) -> float:
-        """See :func:`unit_value`."""
-        return unit_value(self.board, u)
+        """See :func:`unit_value`; an enemy unit standing on a hold objective its side may
+        score is worth :data:`HELD_SHARE` of the objective's points more (taking it out
+        opens the objective)."""
+        v = unit_value(self.board, u)
+        if u.side is not self.me:
+            v += HELD_SHARE * sum(pts for _, h, pts, side in self.board.objectives()
+                                  if h == u.hex and side in (None, u.side))
+        return v
+
+    def held(self) -> dict[int, float]:
+        """Hold objectives we may score that a known enemy holds: hex index → points
+        (a remembered enemy counts by its weight)."""
+        hit = self._cache.get("held")
+        if hit is None:
+            b = self.board
+            hit = {}
+            for _, h, pts, side in b.objectives():
+                if side is not None and side is not self.me:
+                    continue
+                j = b.index[h]
+                w = max((k.weight for k in self.enemies if b.index[k.unit.hex] == j),
+                        default=0.0)
+                if w >= 0.5:
+                    hit[j] = pts * min(1.0, w)
+            self._cache["held"] = hit
+        return hit  # type: ignore[return-value]
 
     def armour(self, u: Unit) -> str:
         """The armour class of a unit (F-8)."""
@@ -218,8 +354,14 @@ class Situation:
     # -- maps of odds -------------------------------------------------------------------
     def _enemy_shots(self, shooters: list[Known], armour: str) -> list[np.ndarray]:
         b = self.board
-        return [_weighted(b.shots_from(b.index[k.unit.hex], "normal", k.unit.suppressed,
-                                       armour), k.weight) for k in shooters]
+        out = []
+        for k in shooters:
+            if k.where is not None:  # somewhere in its belief: the mixture of its shots
+                out.append(b.mixed_shots(*k.where, "normal", k.unit.suppressed, armour))
+            else:
+                out.append(_weighted(b.shots_from(b.index[k.unit.hex], "normal",
+                                                  k.unit.suppressed, armour), k.weight))
+        return out
 
     def opportunity_loss(self, armour: str) -> tuple[np.ndarray, np.ndarray]:
         """Per hex: expected share of value lost to concentrated opportunity fire, and the
@@ -238,7 +380,7 @@ class Situation:
         key = ("exp", armour)
         hit = self._cache.get(key)
         if hit is None:
-            shooters = [Known(k.unit.without_status(Status.SUPPRESSED), k.weight, k.seen)
+            shooters = [replace(k, unit=k.unit.without_status(Status.SUPPRESSED))
                         for k in self.enemies if self.armed(k.unit)]
             hit = self._with_prior(self._loss_maps(shooters, armour), PRIOR_EXPOSURE)
             self._cache[key] = hit
@@ -332,6 +474,28 @@ class Situation:
                 miss *= 1.0 - g
             total += pts * (1.0 - miss)
         return total
+
+    def lead(self) -> float:
+        """The evaluation's projection of our lead in points if the game ended now: the
+        destroy objectives from the public losses, and each hold objective to the side
+        that holds it — ours where our unit stands, theirs where a known enemy stands (a
+        remembered one by its weight), nobody's otherwise (an estimate, not a rule).
+        Points for a destroyed unit go to its enemy (:meth:`Board.unit_points`)."""
+        b = self.board
+        lead = 0.0
+        for u in self.view.losses:
+            pts = b.unit_points(u)
+            lead += pts if u.side is not self.me else -pts
+        mine = {b.index[u.hex] for u in self.own}
+        for _, h, pts, side in b.objectives():
+            j = b.index[h]
+            if j in mine and side in (None, self.me):
+                lead += pts
+            elif side is None or side is not self.me:
+                w = max((k.weight for k in self.enemies if b.index[k.unit.hex] == j),
+                        default=0.0)
+                lead -= pts * min(1.0, w)
+        return lead
 
     def positions(self) -> dict[str, int]:
         """Our units' hexes (indices) by id."""

@@ -21,7 +21,10 @@ scores the end against staying put:
 ``watch``
     objective hexes in sight from the end hex (sight to objectives);
 ``cover``
-    a forest or settlement hex (F-7) when nothing else decides.
+    a forest or settlement hex (F-7) when nothing else decides;
+``tempo``
+    movement points gained towards the hold objective held by the enemy that the unit is
+    best placed to contest (points over cost): an attacker closes in rather than wait.
 
 Examples
 --------
@@ -61,6 +64,7 @@ class Weights:
     later: float = 0.5
     commit: float = 0.06
     threat: float = 0.5
+    tempo: float = 0.06
 
 
 @dataclass(frozen=True)
@@ -152,6 +156,11 @@ def plans(sit: Situation, u: Unit, left: float, march: bool, w: Weights,
                    if b.vis[i, b.index[h]] and inrange[i, b.index[h]])
 
     watch_here = watch(cur)
+    held = sit.held()
+    goal = None
+    if held and w.tempo:
+        goal = max(held, key=lambda j: held[j] / (1.0 + float(b.to_go(b.hexes[j])[cur])))
+    tempo_field = b.to_go(b.hexes[goal]) if goal is not None else None
     phases = min(sit.turns_left, 2)  # direct-fire phases still to come at the end hex
     out = []
     dests = set().union(*trees)
@@ -189,6 +198,10 @@ def plans(sit: Situation, u: Unit, left: float, march: bool, w: Weights,
         parts.append(("offense", w.offense * float(off[d] - off[cur])))
         parts.append(("watch", w.watch * (watch(d) - watch_here)))
         parts.append(("cover", w.cover * v * (int(b.cover[d]) - int(b.cover[cur]))))
+        if tempo_field is not None and goal is not None:
+            gained = float(tempo_field[cur] - tempo_field[d])
+            if np.isfinite(gained):
+                parts.append(("tempo", w.tempo * held[goal] * gained / b.allowance))
         if best_risk > 0:
             worst = max(best_path[1:], key=lambda i: risk_map[i])  # type: ignore[index]
             note += (f"; worst hex {b.hexmap.name_of(b.hexes[worst])}: "
