@@ -179,6 +179,7 @@ def _exercise(page: Any, folder: Path, shot: str, *, whole_screen: bool) -> None
     page.locator(".hexrules-editor-tools button", has_text="Level 高程等级 +1").click()
     page.locator(".hexrules-editor-status", has_text="raise it one level").wait_for(
         timeout=30_000)
+    wait_fitted(page)  # the status line's change may re-fit the map: click where it settled
     page.locator("path.hexrules-hex-4563DD").click(force=True)
     page.locator(".hexrules-editor-status", has_text="Elevation level 高程等级 of 4563DD"
                  ).wait_for(timeout=30_000)
