@@ -11,6 +11,10 @@ odds of the adjudication, its summary per side).
 ✓ Right 正确
 >>> check_first_kill(r.find("first_kill") - 1, r)
 ✗ Not yet 再想想 — hint 提示: at that record nobody is destroyed yet...
+>>> from hexrules.language import using
+>>> with using("zh"):
+...     check_first_kill(r.find("first_kill") - 1, r)
+✗ 再想想 — 提示：在这条记录，还没有算子被歼灭...
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 import _check
-from _check import Verdict, as_int, say
+from _check import Verdict, as_int, say, tr
 
 __all__ = ["check_chance", "check_first_kill", "check_luckier", "check_verdict", "solution"]
 
@@ -35,13 +39,17 @@ def check_first_kill(answer: Any, review: Any) -> Verdict:
     if given == k:
         return say(True, "")
     if given is None or not 0 <= given < len(review):
-        return say(False, f"answer a record number between 0 and {len(review) - 1}")
+        return say(False, tr(f"answer a record number between 0 and {len(review) - 1}",
+                             f"回答一个 0 到 {len(review) - 1} 之间的记录编号"))
     lost = len(review.state_at(given).losses)
     if lost == 0:
-        return say(False, "at that record nobody is destroyed yet: step on with Next 前进 or "
-                          "use Go to event 事件")
-    return say(False, "at that record a unit is already lost: step back to the record where "
-                      "the loss happens")
+        return say(False, tr("at that record nobody is destroyed yet: step on with Next 前进 or "
+                             "use Go to event 事件",
+                             "在这条记录，还没有算子被歼灭：用 Next 前进 继续向前，"
+                             "或者用 Go to event 事件 跳转"))
+    return say(False, tr("at that record a unit is already lost: step back to the record where "
+                         "the loss happens",
+                         "在这条记录，已经有算子被歼灭：向后退，退到出现这次损失的那条记录"))
 
 
 def _point(review: Any, index: int) -> Any:
@@ -57,11 +65,14 @@ def check_chance(answer: Any, review: Any, index: int) -> Verdict:
     if given == right:
         return say(True, "")
     if given is None:
-        return say(False, "answer a whole number of per cent, e.g. 40")
+        return say(False, tr("answer a whole number of per cent, e.g. 40",
+                             "回答一个整数百分比，例如 40"))
     if given == round(float(d.p_result) * 100):
-        return say(False, "that is the chance of the result rolled; the question asks for "
-                          "the chance of 'Destroyed 歼灭' in the odds table")
-    return say(False, "read the odds table of the decision point: the row 'Destroyed 歼灭'")
+        return say(False, tr("that is the chance of the result rolled; the question asks for "
+                             "the chance of 'Destroyed 歼灭' in the odds table",
+                             "这是掷出的那个结果的概率；题目问的是概率表中“歼灭”一行的概率"))
+    return say(False, tr("read the odds table of the decision point: the row 'Destroyed 歼灭'",
+                         "看决策点的概率表：“歼灭”那一行"))
 
 
 def check_verdict(answer: Any, review: Any, index: int) -> Verdict:
@@ -72,10 +83,13 @@ def check_verdict(answer: Any, review: Any, index: int) -> Verdict:
     if given == d.verdict:
         return say(True, "")
     if given not in ("lucky", "ordinary", "unlucky"):
-        return say(False, "answer 'lucky', 'ordinary' or 'unlucky'")
-    return say(False, f"the luck percentile is P(worse) + P(this result) / 2 = "
-                      f"{float(d.p_worse):.0%} + {float(d.p_result):.0%} / 2: above 75 % is "
-                      "lucky, below 25 % unlucky")
+        return say(False, tr("answer 'lucky', 'ordinary' or 'unlucky'",
+                             "回答 'lucky'（运气好）、'ordinary'（平常）或 'unlucky'（运气差）"))
+    worse, result = f"{float(d.p_worse):.0%}", f"{float(d.p_result):.0%}"
+    return say(False, tr(f"the luck percentile is P(worse) + P(this result) / 2 = "
+                         f"{worse} + {result} / 2: above 75 % is lucky, below 25 % unlucky",
+                         f"运气百分位 = P(更差) + P(此结果)/2 = {worse} + {result}/2："
+                         "大于75 %为运气好，小于25 %为运气差"))
 
 
 def check_luckier(answer: Any, review: Any) -> Verdict:
@@ -87,7 +101,10 @@ def check_luckier(answer: Any, review: Any) -> Verdict:
     if given == right:
         return say(True, "")
     if given not in sums:
-        return say(False, "answer 'red' or 'blue'")
+        return say(False, tr("answer 'red' or 'blue'", "回答 'red'（红方）或 'blue'（蓝方）"))
     s = sums[given]
-    return say(False, f"{given}'s fire dealt {s.damage:.2f} against {s.expected_damage:.2f} "
-                      "expected: compare both sides' luck column")
+    side_zh = {"red": "红方", "blue": "蓝方"}[given]
+    return say(False, tr(f"{given}'s fire dealt {s.damage:.2f} against {s.expected_damage:.2f} "
+                         "expected: compare both sides' luck column",
+                         f"{side_zh}射击的实际毁伤为 {s.damage:.2f}，期望毁伤为 "
+                         f"{s.expected_damage:.2f}：比较双方总结中的运气（luck）"))

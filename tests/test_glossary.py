@@ -135,6 +135,7 @@ UI_WORDS = frozenset("""
 规则讲解 条文 项目裁定 复原 自定值 项目细则 待译
 下一格 不能悔棋 仅限练习 再点击目标 已悔棋 已读取 无可悔棋 无法继续机动 点击下一格 点击射击单位
 点击目标格 点击要机动的单位 画面
+返回推演
 """.split())
 
 #: Chinese words the code and lessons used before this check, still to be moved into the

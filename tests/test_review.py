@@ -280,3 +280,28 @@ def test_review_plots_draw() -> None:
     r = fog_review()
     for draw in (r.plot_kills, r.plot_damage, r.plot_sight, r.plot_win):
         assert draw() is not None
+
+
+def test_T_6_a_game_of_ones_own_scenario_file_opens_from_another_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The game names its own scenario file by its full path (a shipped one by its name), so
+    the saved game's review opens from any folder."""
+    from hexrules.game import Scenario
+
+    work = tmp_path / "class"
+    work.mkdir()
+    monkeypatch.chdir(work)
+    data = Scenario.load("duel").to_dict()
+    data["map"] = str(Scenario.load("duel").hexmap().source)
+    Path("short.json").write_text(json.dumps(data), encoding="utf-8")
+    game = play("short.json", {"red": RandomPlayer(seed=1), "blue": RandomPlayer(seed=2)},
+                seed=3)
+    assert GameState.from_scenario("duel").to_dict()["origin"]["scenario"] == "duel"
+    saved = work / "game.json"
+    saved.write_text(json.dumps(game.state.to_dict()), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    from hexrules.game.phases import _scenario
+
+    _scenario.cache_clear()  # as in a new kernel
+    review = Review.build(saved, computer=False)
+    assert len(review.states) == len(game.state.log)

@@ -267,3 +267,95 @@ def test_the_language_toggle_redraws_the_player() -> None:
         assert get_language() == "both"
     finally:
         set_language("both")
+
+
+# ---------------------------------------------------------------------------------------
+# The after-action review 复盘 from the player (issue 16)
+# ---------------------------------------------------------------------------------------
+def _short_scenario(tmp_path: Path, fog: bool = False) -> str:
+    """A one-turn scenario as the editor builds it: two red tanks close to the blue one."""
+    from hexrules.game.scenario_edit import (
+        MoveUnit,
+        PlaceUnit,
+        ScenarioEditor,
+        SetOption,
+        new_scenario,
+    )
+
+    ed = ScenarioEditor(new_scenario("training", turns=1))
+    for edit in (MoveUnit("R1", "4564PF"), PlaceUnit("R2", "red", "4564PE"),
+                 SetOption("fog_of_war", fog)):
+        ed.apply(edit)
+    path = tmp_path / "short.json"
+    ed.save(path)
+    return str(path)
+
+
+def _play_to_the_end(p: ScenarioPlayer) -> None:
+    """Red's orders by clicks and buttons (blue is the computer) until the game is over."""
+    for _ in range(200):
+        if p.controller.game.state.over:
+            return
+        play_one(p)
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("fog", [True, False])
+def test_review_opens_when_the_game_is_over_on_the_same_game(tmp_path: Path, fog: bool) -> None:
+    p = ScenarioPlayer(_short_scenario(tmp_path, fog), red="human", blue="normal", fog=fog,
+                       seed=1)
+    assert "hexrules-player-review" in p.review_button._dom_classes
+    # against the computer: not during the game, fog of war or not
+    assert p.review_button.disabled and not p.controller.can_review
+    assert p.open_review() is None
+    assert p.review is None and p.children == tuple(p.play_view)
+    assert "review" in p.status_line.value
+    before = len(p.controller.game.state.log)
+    _play_to_the_end(p)
+    assert len(p.controller.game.state.log) > before
+    assert not p.review_button.disabled
+    p.review_button.click()
+    r = p.review
+    assert r is not None and p.children[-1] is r      # in place of the board
+    assert p.board not in p.children
+    assert list(r.review.log.records) == list(p.controller.game.state.log)   # same game
+    r.next()
+    r.set_view("red")
+    assert r.position == 1 and r.side == "red"
+    p.review_back.click()
+    assert p.review is None and p.children == tuple(p.play_view)
+    assert not p.review_button.disabled
+
+
+def test_review_during_the_game_only_in_hot_seat_practice_without_fog() -> None:
+    hot = ScenarioPlayer("duel", red="human", blue="human", fog=False, practice=True, seed=2)
+    assert not hot.controller.game.state.over and not hot.review_button.disabled
+    hot.press("Pass")
+    review = hot.open_review()
+    assert review is not None
+    assert list(review.review.log.records) == list(hot.controller.game.state.log)
+    hot.close_review()
+    for kwargs in ({"fog": True, "practice": True},       # the full picture would show all
+                   {"fog": False, "practice": False},     # a game for real
+                   ):
+        p = ScenarioPlayer("duel", red="human", blue="human", seed=2, **kwargs)
+        assert p.review_button.disabled, kwargs
+        assert p.open_review() is None and p.review is None, kwargs
+    vs = ScenarioPlayer("duel", red="human", blue="normal", fog=False, practice=True, seed=2)
+    assert vs.review_button.disabled      # the computer's better orders are its reasoning
+
+
+def test_review_button_follows_the_language() -> None:
+    from hexrules.language import set_language
+
+    p = ScenarioPlayer("duel", red="human", blue="normal", seed=2)
+    try:
+        p.set_language("zh")
+        assert p.review_button.description == "复盘"
+        p.set_language("en")
+        assert p.review_button.description == "Review"
+        p.set_language("both")
+        assert p.review_button.description == "Review 复盘"
+        assert p.review_back.description == "◀ Back to the game 返回推演"
+    finally:
+        set_language("both")

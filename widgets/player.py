@@ -17,7 +17,8 @@ Two halves, so that nothing hidden can reach the page (the first in
   status line.
 * :class:`ScenarioPlayer` (the widget) draws a :class:`Screen` only — a board with the
   counters of the view, the order buttons, the status, the log — and turns clicks into orders
-  it passes to the controller. It never sees the state.
+  it passes to the controller. It never sees the state (the review it shows is the
+  controller's, built only when its ruling allows).
 
 The clicks: in the direct-fire phase click your shooter(s), then the target (concentrated
 fire when several); in the movement phase click a unit to start its move (**March 行军**
@@ -26,7 +27,12 @@ with the step's cost and the points left after it (``−1`` over ``4``) and list
 board (the controller's :class:`StepOption`, priced by :func:`hexrules.movement.step_cost`);
 every other legal order (pass, end move, moving and short-halt fire, the reaction windows'
 opportunity and covering fire or decline, the card orders) is a button. A fire plan (A-1) is
-a click on its hex. The toggle **中 / EN / 双语** switches the language
+a click on its hex. **Review 复盘** shows the after-action review of the game
+(:class:`~hexrules_widgets.review.GameReview` of the controller's
+:meth:`~PlayerController.review`) in place of the board, **◀ Back to the game 返回推演**
+returns; **[project ruling]** it opens when the game is over, and before only in hot-seat
+practice without fog of war (:attr:`PlayerController.can_review`: the review is the full
+picture). The toggle **中 / EN / 双语** switches the language
 (:func:`hexrules.language.set_language`, for the whole kernel) and redraws the player.
 
 Examples
@@ -40,6 +46,8 @@ Side.RED
 >>> p.set_language("en"); p.status_line.value     # as the toggle EN does
 '✓ T1 Direct-fire phase · Red Pass'
 >>> p.set_language("both")
+>>> p.review_button.disabled                # the game goes on under fog of war
+True
 """
 
 from __future__ import annotations
@@ -133,9 +141,11 @@ class ScenarioPlayer(ipw.VBox):
         self.path_text = ipw.Text(value="game.json", layout=ipw.Layout(width="100px"))
         self.save_button = self._button("", "hexrules-player-save", self._save)
         self.load_button = self._button("", "hexrules-player-load", self._load)
+        #: **Review 复盘**: the after-action review of this game (:meth:`open_review`).
+        self.review_button = self._button("", "hexrules-player-review", self.open_review)
         tools = ipw.HBox([self.march_box, self.practice_box, self.undo_button,
                           self.computer_button, self.path_text, self.save_button,
-                          self.load_button])
+                          self.load_button, self.review_button])
         tools.layout.flex_flow = "row wrap"
         self.orders_box = ipw.VBox()
         self.orders_box.add_class("hexrules-player-orders")
@@ -162,7 +172,12 @@ class ScenarioPlayer(ipw.VBox):
                         layout=ipw.Layout(width="560px", height=board_height,
                                           overflow="hidden"))
         side.add_class("hexrules-player-side")
-        super().__init__([top, ipw.HBox([self.board_box, side])])
+        #: The game's page (the bar, the board, the side panel); the review takes its place.
+        self.play_view = [top, ipw.HBox([self.board_box, side])]
+        #: The review open (:class:`~hexrules_widgets.review.GameReview`), or ``None``.
+        self.review: Any = None
+        self.review_back = self._button("", "hexrules-player-review-back", self.close_review)
+        super().__init__(self.play_view)
         self.add_class("hexrules-scenario-player")
         self._texts()
         self._make_board()
@@ -185,6 +200,8 @@ class ScenarioPlayer(ipw.VBox):
         self.computer_button.description = pick("Computer", "电脑") + " ▶"
         self.save_button.description = pick("Save", "保存")
         self.load_button.description = pick("Load", "读取")
+        self.review_button.description = pick("Review", "复盘")
+        self.review_back.description = "◀ " + pick("Back to the game", "返回推演")
 
     def _on_language(self, change: dict[str, Any]) -> None:
         set_language(change["new"])
@@ -225,6 +242,7 @@ class ScenarioPlayer(ipw.VBox):
     def draw(self, screen: Screen) -> None:
         """Draw one :class:`Screen`: counters, phase, status, orders, log, explanation."""
         self.screen = screen
+        self.review_button.disabled = not self.controller.can_review
         v = screen.view
         assert self.board is not None
         if screen.curtain:
@@ -375,6 +393,32 @@ class ScenarioPlayer(ipw.VBox):
                 return
         raise RulesError(f"no order button {text!r} now; there are "
                          f"{[b.description for b in self.order_buttons]}")
+
+    # -- the after-action review 复盘 ---------------------------------------------------
+    def open_review(self, _b: Any = None) -> Any:
+        """Show the after-action review of this game in place of the board (returned), when
+        :attr:`PlayerController.can_review` allows it; otherwise the status line says why
+        and ``None`` is returned. **◀ Back to the game** returns to the board."""
+        from hexrules_widgets.review import GameReview
+
+        try:
+            review = self.controller.review()
+        except RulesError:
+            self.refresh()
+            return None
+        self.review = GameReview(review, board_height=self._board_height)
+        bar = ipw.HBox([self.review_back, ipw.HTML(
+            f"<b>{html.escape(pick('After-action review', '复盘'))}</b> · "
+            f"{html.escape(str(self.scenario_pick.value))}")])
+        bar.add_class("hexrules-player-review-bar")
+        self.children = [bar, self.review]
+        return self.review
+
+    def close_review(self, _b: Any = None) -> None:
+        """Back from the review to the game (the review is dropped)."""
+        self.review = None
+        self.children = self.play_view
+        self.refresh()
 
     def _new(self, _b: Any = None) -> None:
         self.controller = PlayerController(

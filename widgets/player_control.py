@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as ipw
 
@@ -47,10 +47,13 @@ from hexrules.game import (
 )
 from hexrules.game.logview import decision_is_public, hidden_from, names, public_record
 from hexrules.glossary import label
-from hexrules.language import get_language, pick
+from hexrules.language import get_language, pick, text
 from hexrules.map.hexgrid import Hex
 from hexrules.movement import points_text, step_cost
 from hexrules.units import Side
+
+if TYPE_CHECKING:
+    from hexrules.review import Review
 
 __all__ = ["HIDDEN_NOTE", "LEVELS", "SEAT_LABELS", "PlayerController", "Screen", "StepOption",
            "hidden_note", "named_ids", "order_label", "record_summary", "seat_labels",
@@ -64,6 +67,11 @@ SEAT_LABELS = {k: f"{en} {zh}" for k, (en, zh) in _SEATS.items()}
 #: What stands for a record the screen's side may not read (:func:`hidden_note`: current
 #: language).
 HIDDEN_NOTE = "details not shown to you 不公开 (fog of war 战争迷雾, cards in hand, fire plans)"
+
+#: Why the review does not open yet (:attr:`PlayerController.can_review`).
+_NO_REVIEW = {"en": "the review opens when the game is over (during the game: only in hot-seat "
+                    "practice without fog of war)",
+              "zh": "复盘在推演结束后打开 (推演中: 仅限双方都是人、无战争迷雾的练习)"}
 
 
 def seat_labels() -> dict[str, str]:
@@ -391,6 +399,40 @@ class PlayerController:
                 return True
         self.status = lambda: "✗ " + pick("nothing to undo", "无可悔棋")
         return False
+
+    # -- the after-action review 复盘 ---------------------------------------------------
+    @property
+    def can_review(self) -> bool:
+        """Whether the after-action review 复盘 of this game may open now.
+
+        **[project ruling]** When the game is over, always: the review shows the full
+        picture, which is its purpose. Before the end, only in hot-seat practice (both seats
+        people, practice mode) *without* fog of war: a review during the game shows every
+        unit, the enemy's hand and fire plans and the computer's better orders, so under fog
+        of war or against the computer it would give away what the screen keeps back.
+        """
+        state = self.game.state
+        if state.over:
+            return True
+        return (self.practice and not state.options.fog_of_war
+                and all(self.human(s) for s in Side))
+
+    def review(self) -> Review:
+        """The after-action review of this game (:meth:`hexrules.review.Review.build` of the
+        full state), when :attr:`can_review` allows it.
+
+        Raises
+        ------
+        RulesError
+            If it does not (the game goes on under fog of war, against the computer, or
+            outside practice mode); nothing changes but the status line.
+        """
+        if not self.can_review:
+            self.status = lambda: f"✗ {text(_NO_REVIEW)}"
+            raise RulesError(text(_NO_REVIEW, lang="en"))
+        from hexrules.review import Review
+
+        return Review.build(self.game.state)
 
     def save(self, path: str | Path) -> None:
         """Write the game (its state) to a JSON file."""

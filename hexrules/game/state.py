@@ -40,6 +40,7 @@ import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from hexrules.dice import Dice, DiceSource, DiceState
@@ -239,7 +240,10 @@ class GameState:
         opts = options if options is not None else _scenario_options(sc)
         if seed is None and dice is None:
             seed = sc.seed
-        name = scenario if isinstance(scenario, str) else sc.source
+        # a shipped scenario by its name; a file of one's own by its full path, so a game
+        # saved in one folder opens (for its review) from another
+        name = scenario if isinstance(scenario, str) and scenario in Scenario.available() \
+            else _full_path(sc.source)
         return cls.new(sc.hexmap(), sc.units(), turns=sc.turns, seed=seed, dice=dice,
                        options=opts, scenario=name)
 
@@ -466,3 +470,14 @@ def _check_setup(hexmap: HexMap, units: list[Unit], tables: TableSet) -> None:
 
 
 register(GameOrigin, DiceState)
+
+
+def _full_path(source: str) -> str:
+    """A shipped scenario file's name, another file's absolute path (``'<dict>'`` as it is)."""
+    from hexrules.game.scenario import SCENARIOS_DIR
+
+    p = Path(source)
+    if p.suffix != ".json" or not p.exists():
+        return source
+    p = p.resolve()
+    return p.stem if p.parent == Path(SCENARIOS_DIR).resolve() else str(p)
