@@ -484,3 +484,23 @@ def test_default_player_takes_more_risk_when_not_winning_at_the_end() -> None:
     last = dataclasses.replace(s, turn=s.turns)
     red = Situation.of(last.view("red"), last.legal_orders(), Memory())
     assert stance(red, w).risk == w.risk * BEHIND_RISK[1]
+
+
+def test_default_player_takes_the_objective_late() -> None:
+    """Duel: with a movement phase still to come, a tank one move from the saddle counts it
+    nearly held (LATE_REACH), so standing on it early gains little against the risk of being
+    seen there; in the last movement phase only standing on it counts."""
+    from hexrules.players.knowledge import LATE_REACH, Memory, Situation, reach_chance
+
+    s = GameState.from_scenario("duel", seed=2)
+    s, _ = s.apply(Pass())
+    s, _ = s.apply(Pass())                                   # turn 1, movement
+    sit = Situation.of(s.view("red"), s.legal_orders(), Memory())
+    b = sit.board
+    saddle = b.index[s.hexmap.parse("4563PJ")]
+    to_go = b.to_go(s.hexmap.parse("4563PJ"))
+    near = next(i for i in range(len(b.hexes)) if 0 < to_go[i] <= b.allowance)
+    assert sit.hold({"R1": saddle}, 1) == 2.0
+    assert sit.hold({"R1": near}, 1) == pytest.approx(2.0 * LATE_REACH)
+    assert sit.hold({"R1": near}, 0) == 0.0
+    assert reach_chance(float(to_go[near]), 1, b.allowance) == LATE_REACH
