@@ -59,6 +59,7 @@ from typing import Any
 
 import ipywidgets as ipw
 from hexrules_widgets.board import HexBoard
+from hexrules_widgets.language_toggle import language_toggle
 from hexrules_widgets.player_control import (
     LEVELS,
     PlayerController,
@@ -122,11 +123,9 @@ class ScenarioPlayer(ipw.VBox):
                                          layout=ipw.Layout(width="auto"))
         self.new_button = self._button("", "hexrules-player-new", self._new)
         #: The language toggle 中 / EN / 双语 (:func:`hexrules.language.set_language`).
-        self.language = ipw.ToggleButtons(
-            options=[(LANGUAGES[k], k) for k in ("zh", "en", "both")], value=get_language(),
-            layout=ipw.Layout(width="auto"))
+        # the shared toggle: every toggle on the page (explorer, board) follows it
+        self.language = language_toggle(lambda lang: self._on_language({"new": lang}))
         self.language.add_class("hexrules-player-language")
-        self.language.observe(self._on_language, "value")
         top = ipw.HBox([self.scenario_pick, self.red_pick, self.blue_pick, self.fog_box,
                         self.new_button, self.language])
         top.add_class("hexrules-player-top")
