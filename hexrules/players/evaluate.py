@@ -219,8 +219,9 @@ def _start(ctx: Context, order: StartMove) -> Candidate:
     if p is None:
         return Candidate(order, -0.01, (), "nowhere to go")
     # moving gives up the unit's opportunity fire at enemies still to move (C-4, V-6)
-    react = ctx.w.commit * ctx.sit.value(u) if ctx.sit.can_react(u) and any(
-        not k.unit.moved for k in ctx.sit.enemies) else 0.0
+    sit = ctx.sit
+    react = ctx.w.commit * sit.value(u) if sit.can_react(u) and any(
+        not k.unit.moved and (k.seen or not sit.unseen_moved) for k in sit.enemies) else 0.0
     parts = [*p.parts, ("commit", -react - (0.01 if order.march else 0.0))]
     return _cand(order, parts, f"{u.id} to {p.note}")
 
@@ -302,8 +303,10 @@ def _opportunity(ctx: Context, order: OpportunityFire) -> Candidate:
     w = ctx.sit.view.window
     if w is None:
         return Candidate(order, 0.0, (), "no window in view")
+    # in the last movement phase a shooter that has not moved gives up its last move (C-4):
+    # the objective it was going to take
     return _fire_candidate(ctx, order, order.shooters, w.targets[0], FireKind.NORMAL.value,
-                           moves_too=False)
+                           moves_too=ctx.sit.turns_left == 0)
 
 
 @register_evaluator(Decline)
