@@ -511,13 +511,15 @@ class Situation:
                 continue
             to_go = b.to_go(h)
             j = b.index[h]
+            held = self.held()
             miss = 1.0
             for uid, i in where.items():
                 u = units[uid]
                 c = float(to_go[i])
                 # the chance to be put out on the objective by one phase of enemy fire
-                bad = HOLD_RISK * float(self.exposure(self.armour(u))[1][j]) if HOLD_RISK \
-                    else 0.0
+                # (an objective a known enemy holds is taken by close combat, priced apart)
+                bad = HOLD_RISK * float(self.exposure(self.armour(u))[1][j]) \
+                    if HOLD_RISK and j not in held else 0.0
                 if c == 0:  # in place: it fires back in the direct-fire phase (T-2)
                     g = (1.0 - HOLD_STAY * bad) ** max(0, self.turns_left)
                 elif u.immobilised:
@@ -562,7 +564,9 @@ class Situation:
 #: (:meth:`Situation.exposure`) counts ``HOLD_RISK`` times for a unit one move away (its last
 #: step on is seen too, V-6) and ``HOLD_STAY`` times for each direct-fire phase still to come
 #: for a unit on it (it fires back in those, T-2). An estimate of the evaluation: with it, a
-#: unit takes the objective one turn early when the enemy has moved and cannot react.
+#: unit takes the objective one turn early when the enemy has moved and cannot react. An
+#: objective a known enemy holds is not discounted (it is taken by close combat, priced by
+#: the planner at its odds).
 HOLD_RISK, HOLD_STAY = 1.0, 0.5
 
 #: The chance :func:`reach_chance` gives a unit one move from an objective with a movement
