@@ -11,8 +11,9 @@ order                  parts
                        odds, concentrated fire composed), ``threat`` (its fire we remove or
                        suppress), ``commit`` (what the shooters give up: their move this
                        turn, their reactions)
-``OpportunityFire``    the same at the mover; ``Decline`` scores the ``later`` chance: the
-                       best shot at a hex the mover may still enter, halved
+``OpportunityFire``    the same at the mover (in the last movement phase ``commit`` counts
+                       the shooter's own move too, C-4); ``Decline`` scores the ``later``
+                       chance: the best shot at a hex the mover may still enter, halved
 ``CoveringFire``       the same at the opportunity shooter
 ``MovingFire``         the shot now, against the best shot along the planned path
 ``StartMove``          the best plan of :mod:`~hexrules.players.planner` less ``commit``

@@ -10,7 +10,8 @@ scores the end against staying put:
 
 ``objective``
     change of the expected hold-objective points (:meth:`Situation.hold
-    <hexrules.players.knowledge.Situation.hold>`), or for an enemy-held hex the points denied;
+    <hexrules.players.knowledge.Situation.hold>`), or for a hex a seen enemy holds the close
+    combat (V-10) at its odds (:func:`close_combat`, :mod:`~hexrules.players.melee`);
 ``risk``
     the worst hex of the path: the expected value lost to the concentrated opportunity fire
     (V-6) of the enemy units that may declare it and see that hex (one shot per move, F-1);
