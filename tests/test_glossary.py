@@ -249,3 +249,10 @@ def test_every_chinese_word_is_a_glossary_term_or_a_ui_word() -> None:
     assert not bad, ("Chinese words that are neither glossary terms (hexrules/data/glossary.toml)"
                      " nor UI words (UI_WORDS in this file): add a rule term to the glossary, "
                      "a button or heading word to UI_WORDS:\n" + "\n".join(bad))
+
+
+def test_a_ui_word_is_never_a_glossary_term() -> None:
+    """A rule term lives in the glossary only (its English, section and definition with it)."""
+    terms = {t.zh: t.key for t in glossary().values()}
+    both = sorted(f"{w} (term.{terms[w]})" for w in UI_WORDS if w in terms)
+    assert not both, f"UI_WORDS repeats glossary terms, remove them from UI_WORDS: {both}"
