@@ -81,7 +81,7 @@ _PROMPT_OBSERVER = ("Click an observer hex 观察单位 (or type its name, e.g. 
 _CHART_CAPTION = (
     "<div><b>Observation-measurement chart 观察测量表</b> (L-5): the lower unit 低高程单位 at "
     "the origin ●, the higher unit one level up ★ (its level + 1); the chart line 判定直线 "
-    "joins them. Shaded: the effective heights 有效高程 along the line; dots: change points "
+    "joins them. Shaded: the effective heights 通视高程 along the line; dots: change points "
     "高程变化点, <span style='color:#2ca02c'>green</span> below or on the line, "
     "<span style='color:#d62728'>red</span> above it; ◎ the first that blocks. Distances are "
     "along the straight sight line (1 = one hex width, 50 m); the range is counted in hexes "
@@ -257,7 +257,7 @@ class SightExplorer(ipw.VBox):
         self.add_class("hexrules-explorer")
         self._update_legend()
         self._style_toggles()
-        if localize("x 叉") != "x 叉":  # started in "zh" or "en"
+        if localize("Suppressed 压制") != "Suppressed 压制":  # started in "zh" or "en"
             self.relabel()
         if self._large:
             self.add_class("hexrules-large")
@@ -491,7 +491,7 @@ class SightExplorer(ipw.VBox):
             "hexside 格边": s["graze"],
         }
         if self.viewshed_toggle.value and self.observer is not None:
-            entries["hidden 观察不到 (viewshed 视域)"] = s["viewshed"]
+            entries["hidden 不通视 (viewshed 视域)"] = s["viewshed"]
         self.board.set_legend_extra(entries)
 
     def _set_chart(self, png: bytes) -> None:
@@ -605,5 +605,5 @@ class SightExplorer(ipw.VBox):
                     raise CoordinateError("choose the observer first")
                 self.select(self.observer, text)
         except CoordinateError as exc:  # OffMapError is a CoordinateError too
-            self.status.value = (f"<span style='color:#d62728'>Not a hex 无效坐标: "
+            self.status.value = (f"<span style='color:#d62728'>Not a hex 不是六角格坐标: "
                                  f"{html.escape(str(exc))}</span>")

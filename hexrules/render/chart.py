@@ -81,7 +81,7 @@ def plot_chart(record: SightRecord, ax: Any = None, *, compact: bool = False,
     ys.append(ys[-1])
     floor = min(0, min(ys)) - 0.5
     ax.fill_between(xs, ys, floor, color="#d9c9a8", alpha=0.8,
-                    label="profile 剖面 (effective height 有效高程)")
+                    label="profile 剖面 (effective height 通视高程)")
     ax.plot([0, length], [0, top], color="#333333", linewidth=1.5, label=CHART_LINE_LABEL)
     ax.plot([0], [0], marker="o", color="black", markersize=8, linestyle="none",
             label="lower unit 低高程单位")

@@ -94,11 +94,12 @@ def new_scenario(map_name: str = "training", *, turns: int = 6) -> Scenario:
                                   "for a new scenario's units")
     return Scenario(
         name=Bilingual("New scenario", "新想定"),
-        briefing=Bilingual("Built in the scenario editor.", "在想定编辑器中制作。"),
+        briefing=Bilingual("Built in the scenario editor.", zh="在想定编辑器中制作。"),
         map=map_name, turns=turns,
         sides=(SideSetup(Side.RED, (UnitSetup("R1", land[0]),)),
                SideSetup(Side.BLUE, (UnitSetup("B1", land[-1]),))),
-        objectives=(Objective("enemy", "destroy", Bilingual("Enemy units", "敌方兵力单位"), 1),),
+        objectives=(Objective("enemy", "destroy",
+                              Bilingual("Enemy units", "敌方兵力单位算子"), 1),),
         source="<new>")
 
 
