@@ -14,6 +14,7 @@ from hexrules import Hex, HexMap, Unit
 from hexrules.game import (
     DeclareFire,
     Decline,
+    EndMove,
     GameState,
     OpportunityFire,
     Options,
@@ -500,7 +501,66 @@ def test_default_player_takes_the_objective_late() -> None:
     saddle = b.index[s.hexmap.parse("4563PJ")]
     to_go = b.to_go(s.hexmap.parse("4563PJ"))
     near = next(i for i in range(len(b.hexes)) if 0 < to_go[i] <= b.allowance)
-    assert sit.hold({"R1": saddle}, 1) == 2.0
-    assert sit.hold({"R1": near}, 1) == pytest.approx(2.0 * LATE_REACH)
+    from hexrules.players.knowledge import HOLD_RISK, HOLD_STAY
+
+    bad = float(sit.exposure("medium")[1][saddle])     # the enemy fire watching the saddle
+    assert sit.hold({"R1": saddle}, 1) == pytest.approx(
+        2.0 * (1 - HOLD_STAY * bad) ** sit.turns_left)
+    assert sit.hold({"R1": near}, 1) == pytest.approx(2.0 * LATE_REACH * (1 - HOLD_RISK * bad))
     assert sit.hold({"R1": near}, 0) == 0.0
     assert reach_chance(float(to_go[near]), 1, b.allowance) == LATE_REACH
+
+
+def test_V_10_close_combat_odds_follow_the_rounds() -> None:
+    """The planner's close-combat odds (V-10): rounds with a d6 for who fires first, each
+    side's units firing once a round, until one side is left."""
+    from hexrules.players.melee import melee_odds
+
+    w, lost_a, lost_b = melee_odds(1, 1, 0.671, 0.671)
+    assert w == pytest.approx(0.5) and lost_a == pytest.approx(0.5)
+    two, _, _ = melee_odds(2, 1, 0.671, 0.671)
+    assert two > 0.9 > 0.1 > melee_odds(1, 2, 0.671, 0.671)[0]
+    # with p = 1 whoever fires first wins: a coin toss
+    assert melee_odds(1, 1, 1.0, 1.0)[0] == pytest.approx(0.5)
+    w, la, lb = melee_odds(3, 2, 0.4, 0.6)
+    assert 0 <= w <= 1 and 0 <= la <= 3 and 0 <= lb <= 2
+
+
+def test_V_10_default_player_prices_close_combat_at_its_odds() -> None:
+    """A move into a seen enemy's hex is worth the gain in the chance to be left there, not
+    the objective outright: the candidate's note gives that chance."""
+    from hexrules.players.knowledge import Memory, Situation
+    from hexrules.players.planner import Weights, close_combat
+
+    s = GameState.from_scenario("village", seed=4)
+    sit = Situation.of(s.view("red"), s.legal_orders(), Memory())
+    b = sit.board
+    e = s.unit("B1")
+    value, win = close_combat(sit, s.unit("R1"), b.index[e.hex], 2.0)
+    assert win == pytest.approx(0.5)
+    assert value < 2.0 + sit.value(e)                 # less than a sure win
+    assert Weights().risk == 1.0
+
+
+def test_T_3_default_player_counts_the_enemy_moves_of_the_alternation() -> None:
+    """Under fog of war the player infers from the alternation (T-3: initiative, passes)
+    that the hidden enemy tank has moved this phase, so it cannot react (V-6): no
+    opportunity-fire danger is left from unseen units."""
+    from hexrules.players.knowledge import Memory, Situation
+
+    s = GameState.from_scenario("duel", seed=2)
+    s, _ = s.apply(Pass())
+    s, _ = s.apply(Pass())                                   # turn 1, movement
+    mover = s.to_act
+    other = mover.opponent
+    u = next(x for x in s.units if x.side is mover)
+    mem = Memory()
+    sit0 = Situation.of(s.view(other), s.legal_orders(), mem)  # not its turn: nothing
+    assert sit0.enemy_moved == 0
+    s, _ = s.apply(StartMove(u.id))
+    s, _ = s.apply(EndMove())
+    assert s.to_act is other and s.view(other).hidden == 1
+    sit = Situation.of(s.view(other), s.legal_orders(), mem)
+    assert sit.enemy_moved == 1 and sit.unseen_moved
+    armour = sit.armour(next(x for x in s.units if x.side is other))
+    assert not sit.opportunity_loss(armour)[1].any()

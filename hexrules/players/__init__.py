@@ -5,7 +5,8 @@ that explains its choices, and scenario balance measured over many games.
   :class:`Decision`, :class:`Candidate`, :func:`play`;
 * :mod:`~hexrules.players.default` — :class:`DefaultPlayer`, a one-ply expectimax over the
   exact odds (:mod:`~hexrules.players.evaluate`, one evaluator per order type;
-  :mod:`~hexrules.players.planner` for moves; :mod:`~hexrules.players.knowledge` for what a
+  :mod:`~hexrules.players.planner` for moves, :mod:`~hexrules.players.melee` for close
+  combat; :mod:`~hexrules.players.knowledge` for what a
   side knows under fog of war; :mod:`~hexrules.players.board` for the public map and odds);
 * :mod:`~hexrules.players.cards` — the evaluators of the event-card orders (E-2, E-3, E-5,
   fire plans A-1);

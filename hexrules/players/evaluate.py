@@ -11,8 +11,9 @@ order                  parts
                        odds, concentrated fire composed), ``threat`` (its fire we remove or
                        suppress), ``commit`` (what the shooters give up: their move this
                        turn, their reactions)
-``OpportunityFire``    the same at the mover; ``Decline`` scores the ``later`` chance: the
-                       best shot at a hex the mover may still enter, halved
+``OpportunityFire``    the same at the mover (in the last movement phase ``commit`` counts
+                       the shooter's own move too, C-4); ``Decline`` scores the ``later``
+                       chance: the best shot at a hex the mover may still enter, halved
 ``CoveringFire``       the same at the opportunity shooter
 ``MovingFire``         the shot now, against the best shot along the planned path
 ``StartMove``          the best plan of :mod:`~hexrules.players.planner` less ``commit``
@@ -219,8 +220,9 @@ def _start(ctx: Context, order: StartMove) -> Candidate:
     if p is None:
         return Candidate(order, -0.01, (), "nowhere to go")
     # moving gives up the unit's opportunity fire at enemies still to move (C-4, V-6)
-    react = ctx.w.commit * ctx.sit.value(u) if ctx.sit.can_react(u) and any(
-        not k.unit.moved for k in ctx.sit.enemies) else 0.0
+    sit = ctx.sit
+    react = ctx.w.commit * sit.value(u) if sit.can_react(u) and any(
+        not k.unit.moved and (k.seen or not sit.unseen_moved) for k in sit.enemies) else 0.0
     parts = [*p.parts, ("commit", -react - (0.01 if order.march else 0.0))]
     return _cand(order, parts, f"{u.id} to {p.note}")
 
@@ -302,8 +304,10 @@ def _opportunity(ctx: Context, order: OpportunityFire) -> Candidate:
     w = ctx.sit.view.window
     if w is None:
         return Candidate(order, 0.0, (), "no window in view")
+    # in the last movement phase a shooter that has not moved gives up its last move (C-4):
+    # the objective it was going to take
     return _fire_candidate(ctx, order, order.shooters, w.targets[0], FireKind.NORMAL.value,
-                           moves_too=False)
+                           moves_too=ctx.sit.turns_left == 0)
 
 
 @register_evaluator(Decline)

@@ -99,9 +99,43 @@ class Memory:
         self.belief: dict[str, np.ndarray] = {}
         self.ghost: dict[str, Unit] = {}
         self.moves_seen = 0
+        #: Enemy moves inferred in the current movement phase: (turn, moves) — see
+        #: :meth:`enemy_moves`.
+        self.phase_moves: tuple[int, int] = (0, 0)
+        self._acted: tuple[int, int] = (0, 0)
+        self._last_view: View | None = None
+
+    def note_alternation(self, view: View) -> None:
+        """Infer the enemy's moves in the movement phase from public facts: at each of our
+        turns of the alternation (T-3) after the first, the enemy has just moved a unit
+        unless it passed (``view.passes``); the initiative says who began. A view decided
+        twice (the same object) counts once."""
+        if view is self._last_view:
+            return
+        self._last_view = view
+        if view.phase is not Phase.MOVEMENT or view.move is not None or \
+                view.window is not None or view.to_act is not view.side:
+            return
+        turn, n = self.phase_moves
+        acted_turn, acted = self._acted
+        if turn != view.turn:
+            n = 0
+        if acted_turn != view.turn:
+            acted = 0
+        first = acted == 0 and view.initiative is view.side
+        if not first and view.passes == 0:
+            n += 1
+        self.phase_moves = (view.turn, n)
+        self._acted = (view.turn, acted + 1)
+
+    def enemy_moves(self, view: View) -> int:
+        """How many enemy units have moved in this movement phase, as far as we can tell."""
+        turn, n = self.phase_moves
+        return n if view.phase is Phase.MOVEMENT and turn == view.turn else 0
 
     def update(self, view: View, board: Board) -> list[Known]:
         """Take in a view; the enemies known now."""
+        self.note_alternation(view)
         if view.turn < self.turn:  # a new game with the same player: start afresh
             self.last_seen.clear()
             self.belief.clear()
@@ -281,6 +315,8 @@ class Situation:
     me: Side
     own: list[Unit]
     enemies: list[Known]
+    #: Enemy units that have moved in this movement phase (:meth:`Memory.enemy_moves`).
+    enemy_moved: int = 0
     _cache: dict[object, object] = field(default_factory=dict, repr=False)
 
     @classmethod
@@ -289,7 +325,7 @@ class Situation:
         board = public_board(legal, view)
         enemies = memory.update(view, board)
         own = [u for u in view.units if u.side is view.side]
-        return cls(board, view, view.side, own, enemies)
+        return cls(board, view, view.side, own, enemies, memory.enemy_moves(view))
 
     # -- time -----------------------------------------------------------------------------
     @property
@@ -363,6 +399,15 @@ class Situation:
                                                   k.unit.suppressed, armour), k.weight))
         return out
 
+    @property
+    def unseen_moved(self) -> bool:
+        """Whether every enemy unit we do not see has moved in this movement phase (the
+        enemy's moves counted, less those of the units we see marked *Moved*)."""
+        if not self.view.hidden or self.view.phase is not Phase.MOVEMENT:
+            return False
+        seen_moved = sum(k.seen and k.unit.moved for k in self.enemies)
+        return self.enemy_moved - seen_moved >= self.view.hidden
+
     def opportunity_loss(self, armour: str) -> tuple[np.ndarray, np.ndarray]:
         """Per hex: expected share of value lost to concentrated opportunity fire, and the
         chance to be destroyed or immobilised (see the module docstring)."""
@@ -370,7 +415,11 @@ class Situation:
         hit = self._cache.get(key)
         if hit is None:
             shooters = [k for k in self.enemies if self.can_react(k.unit)]
-            hit = self._with_prior(self._loss_maps(shooters, armour), PRIOR_OPPORTUNITY)
+            if self.unseen_moved:  # every unseen enemy unit has moved: none of them reacts
+                shooters = [k for k in shooters if k.seen]
+            hit = self._loss_maps(shooters, armour)
+            if not self.unseen_moved:
+                hit = self._with_prior(hit, PRIOR_OPPORTUNITY)
             self._cache[key] = hit
         return hit  # type: ignore[return-value]
 
@@ -461,16 +510,24 @@ class Situation:
             if side is not None and side is not self.me:
                 continue
             to_go = b.to_go(h)
+            j = b.index[h]
+            held = self.held()
             miss = 1.0
             for uid, i in where.items():
                 u = units[uid]
                 c = float(to_go[i])
-                if c == 0:
-                    g = 1.0
+                # the chance to be put out on the objective by one phase of enemy fire
+                # (an objective a known enemy holds is taken by close combat, priced apart)
+                bad = HOLD_RISK * float(self.exposure(self.armour(u))[1][j]) \
+                    if HOLD_RISK and j not in held else 0.0
+                if c == 0:  # in place: it fires back in the direct-fire phase (T-2)
+                    g = (1.0 - HOLD_STAY * bad) ** max(0, self.turns_left)
                 elif u.immobilised:
                     g = 0.0
                 else:
                     g = reach_chance(c, ml, b.allowance)
+                    if c <= b.allowance and ml >= 1:  # the last step onto it is seen too
+                        g *= 1.0 - bad
                 miss *= 1.0 - g
             total += pts * (1.0 - miss)
         return total
@@ -501,6 +558,16 @@ class Situation:
         """Our units' hexes (indices) by id."""
         return {u.id: self.board.index[u.hex] for u in self.own}
 
+
+#: How :meth:`Situation.hold` discounts an objective for the enemy fire that watches it:
+#: the chance to be put out there by one direct-fire phase of the known enemies
+#: (:meth:`Situation.exposure`) counts ``HOLD_RISK`` times for a unit one move away (its last
+#: step on is seen too, V-6) and ``HOLD_STAY`` times for each direct-fire phase still to come
+#: for a unit on it (it fires back in those, T-2). An estimate of the evaluation: with it, a
+#: unit takes the objective one turn early when the enemy has moved and cannot react. An
+#: objective a known enemy holds is not discounted (it is taken by close combat, priced by
+#: the planner at its odds).
+HOLD_RISK, HOLD_STAY = 1.0, 0.5
 
 #: The chance :func:`reach_chance` gives a unit one move from an objective with a movement
 #: phase still to come: close to holding it, so that a unit waits out of sight and takes the

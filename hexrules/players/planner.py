@@ -10,7 +10,8 @@ scores the end against staying put:
 
 ``objective``
     change of the expected hold-objective points (:meth:`Situation.hold
-    <hexrules.players.knowledge.Situation.hold>`), or for an enemy-held hex the points denied;
+    <hexrules.players.knowledge.Situation.hold>`), or for a hex a seen enemy holds the close
+    combat (V-10) at its odds (:func:`close_combat`, :mod:`~hexrules.players.melee`);
 ``risk``
     the worst hex of the path: the expected value lost to the concentrated opportunity fire
     (V-6) of the enemy units that may declare it and see that hex (one shot per move, F-1);
@@ -46,7 +47,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from hexrules.movement import stacking_limit
+from hexrules.players.board import start_bits
 from hexrules.players.knowledge import Situation
+from hexrules.players.melee import melee_odds, out_chance
 from hexrules.units import Unit
 
 __all__ = ["Plan", "Weights", "plans"]
@@ -81,6 +84,46 @@ class Plan:
     def part(self, name: str) -> float:
         """The value of one part."""
         return sum(v for k, v in self.parts if k == name)
+
+
+#: How much the evaluation fears the units a close combat is expected to cost, times the
+#: weight of risk (:class:`Weights`, the stance of :func:`~.default.stance`).
+MELEE_RISK = 1.0
+
+
+
+def close_combat(sit: Situation, u: Unit, d: int, deny: float, sit_risk: float = 1.0
+                 ) -> tuple[float, float]:
+    """(value, P(we are left)) of ``u`` entering hex ``d`` that holds seen enemy units:
+    the close combat's exact round-by-round odds (:func:`~.melee.melee_odds`) with our units
+    already there and ``u``, against those without ``u`` — what is won (the enemies' value,
+    ``deny``: the objective points the hex gives us) times the gain in the chance that we
+    are left in the hex, less the value of the units we are expected to lose in addition."""
+    b = sit.board
+    enemies = [k.unit for k in sit.enemies if k.seen and b.index[k.unit.hex] == d]
+    ours = [o for o in sit.own if o.id != u.id and b.index[o.hex] == d]
+    where = b.hexes[d]
+    armed_e = [e for e in enemies if not e.weapon_lost]
+
+    def p_out(shooters: list[Unit], targets: list[Unit]) -> float:
+        if not shooters or not targets:
+            return 0.0
+        return sum(out_chance(b.close_shot(False, sit.armour(t), where), start_bits(t))
+                   for t in targets) / len(targets)
+
+    prize = deny + sum(sit.value(e) for e in enemies)
+    pa = p_out([u, *ours], enemies)
+    pb = p_out(armed_e, [u, *ours])
+    a_after = sum(not o.weapon_lost for o in [u, *ours])
+    a_before = sum(not o.weapon_lost for o in ours)
+    if not armed_e:  # nobody can fire back: the hex is ours if we can fire
+        win = 1.0 if a_after else 0.0
+        before = 1.0 if a_before else 0.0
+        return (win - before) * prize, win
+    w1, lost1, _ = melee_odds(a_after, len(armed_e), round(pa, 6), round(pb, 6))
+    w0, lost0, _ = melee_odds(a_before, len(armed_e), round(pa, 6), round(pb, 6))
+    v = sit.value(u) if not ours else sum(sit.value(o) for o in [u, *ours]) / (1 + len(ours))
+    return (w1 - w0) * prize - MELEE_RISK * sit_risk * (lost1 - lost0) * v, w1
 
 
 def _search(sit: Situation, start: int, left: float, march: bool, stop: set[int],
@@ -126,6 +169,10 @@ def plans(sit: Situation, u: Unit, left: float, march: bool, w: Weights,
     b = sit.board
     cur = b.index[u.hex] if start is None else start
     seen = {b.index[k.unit.hex]: k.unit for k in sit.enemies if k.seen}
+    seen_at: dict[int, list[Unit]] = {}
+    for k in sit.enemies:
+        if k.seen:
+            seen_at.setdefault(b.index[k.unit.hex], []).append(k.unit)
     own_at: dict[int, int] = {}
     for o in sit.own:
         if o.id != u.id:
@@ -182,12 +229,12 @@ def plans(sit: Situation, u: Unit, left: float, march: bool, w: Weights,
         parts: list[tuple[str, float]] = []
         note = b.hexmap.name_of(b.hexes[d])
         if d in seen:
-            e = seen[d]
             deny = sum(pts for _, h, pts, side in objs if b.index[h] == d
                        and side in (None, sit.me))
-            melee = 0.3 * (sit.value(e) - v)
-            parts.append(("objective", deny + melee))
-            note += f": close combat with {e.id}"
+            melee, win = close_combat(sit, u, d, deny, w.risk)
+            parts.append(("objective", melee))
+            note += (f": close combat with {', '.join(e.id for e in seen_at[d])}, "
+                     f"P(we are left) {win:.2f}")
         else:
             there = dict(where)
             there[u.id] = d
