@@ -39,7 +39,7 @@ MESSAGES_FILE = Path(__file__).resolve().parent / "data" / "messages.toml"
 _FIELD = re.compile(r"\{(\w+)\}")
 #: Fields that stand for a number ("level {n}"), and what they match.
 _NUMBERS = frozenset({"n", "m", "x", "y"})
-_NUMBER = r"[-+]?\d+(?:[.,/–]\d+)*"
+_NUMBER = r"[-+]?(?:\d+(?:[.,/–]\d+)*½?|½)"
 #: What a {field} matches: a bilingual label ("Open 开阔地") or one token ("4563KE", "-3").
 _TOKEN = (r"(?:[A-Za-z][\w'’-]*(?: [A-Za-z][\w'’-]*)* [\u4e00-\u9fff][\u4e00-\u9fff（）]*"
           r"|[^\s|;,()（）：:→\u4e00-\u9fff]+)")
@@ -78,6 +78,23 @@ def _pattern(where: str, en: str) -> re.Pattern[str]:
     return re.compile(head + body + tail)
 
 
+_BEFORE_CJK = re.compile(r"(?:(?<=[A-Za-z)'\"\]])|(\{(\w+)\})) (?=[\u4e00-\u9fff])")
+
+
+def _keep_words(zh: str) -> str:
+    """``zh`` with a no-break space after an English word (or a field) followed by Chinese.
+
+    Shown in Chinese, the English half of a bilingual pair ("Suppressed 压制") is dropped;
+    a no-break space keeps an identifier the Chinese names ("tables 必须是 TableSet") from
+    being read as one.
+
+    >>> _keep_words("{a} 必须是 TableSet，收到 {n} 个")
+    '{a}\\xa0必须是 TableSet，收到 {n} 个'
+    """
+    return _BEFORE_CJK.sub(lambda m: (m.group(1) or "") + (
+        " " if m.group(2) in _NUMBERS else "\u00a0"), zh)
+
+
 def parse(data: dict[str, Any]) -> tuple[tuple[re.Pattern[str], str, str], ...]:
     """Validate the phrase table; longest phrases first. Errors name the entry."""
     rows = data.get("phrase")
@@ -97,7 +114,7 @@ def parse(data: dict[str, Any]) -> tuple[tuple[re.Pattern[str], str, str], ...]:
             raise _fail(where, f"zh must be Chinese, got {zh!r}")
         if set(_FIELD.findall(zh)) != set(_FIELD.findall(en)):
             raise _fail(where, f"zh must use the fields of en ({en!r})")
-        out.append((pattern, en, _FIELD.sub(r"\\g<\1>", zh.replace("\\", "\\\\"))))
+        out.append((pattern, en, _FIELD.sub(r"\\g<\1>", _keep_words(zh).replace("\\", "\\\\"))))
     return tuple(sorted(out, key=lambda r: -len(r[1])))
 
 
