@@ -63,7 +63,7 @@ def _pattern(where: str, en: str) -> re.Pattern[str]:
         elif not en[m.end():].strip():
             pat = _TOKEN
         elif not en[:m.start()].strip():  # a unit, as the refusals name it: "R1 at 4563CB"
-            pat = r"[^\s|;,()]+(?: at [^\s|;,()]+)?"
+            pat = r"[^\s|;,()]+(?: at [^\s|;,()（）：\u4e00-\u9fff]+)?"
         else:
             pat = r"[^|;\n]+?"
         parts.append(f"(?P={name})" if name in seen else f"(?P<{name}>{pat})")

@@ -31,8 +31,13 @@ PACKAGE = ROOT / "hexrules"
 SKIPPED = ("players",)
 #: The parameter of a message helper that holds the message.
 MESSAGE_PARAMS = ("problem", "message", "reason", "msg")
-#: Message helpers by the name of their definition → the name they are called by.
-HELPERS = {"fail": "fail", "_fail": "_fail", "_refuse": "_refuse", "__call__": "fail"}
+#: Message helpers (any function with a parameter of MESSAGE_PARAMS) are called by the name
+#: of their definition, but a callable object (``__call__``) by the name of its instance.
+HELPERS = {"__call__": "fail"}
+#: Values that carry a refusal's words: class name → position of the words.
+REFUSALS = {"_Refusal": 1}
+#: Functions (by the end of their names) that return the words of a problem.
+PROBLEM_FUNCTIONS = ("_problem", "_reason", "_why", "_blocked", "_size_text", "_off_map_text")
 #: Variables that hold a part of a message (``hint = " (did you mean …?)"``).
 MESSAGE_PARTS = ("hint", "why", "reason", "problem", "detail")
 #: What a field of an f-string is replaced by: a number fits every kind of field of a phrase.
@@ -78,11 +83,13 @@ def _helpers(tree: ast.AST) -> dict[str, tuple[int, str]]:
     """A module's message helpers: name → (position, name) of their message parameter."""
     out = {}
     for node in ast.walk(tree):
-        if isinstance(node, ast.FunctionDef) and node.name in HELPERS:
+        if isinstance(node, ast.FunctionDef):
             params = [a.arg for a in node.args.args if a.arg not in ("self", "cls")]
             for i, p in enumerate(params):
-                if p in MESSAGE_PARAMS:  # a callable object (__call__) is named fail
-                    out[HELPERS[node.name]] = (i, p)
+                if p in MESSAGE_PARAMS:  # a callable object (__call__) is named fail, self
+                    out[HELPERS.get(node.name, node.name)] = (i, p)
+                    if node.name == "__call__":
+                        out["self"] = (i, p)
     return out
 
 
@@ -98,9 +105,19 @@ def message_templates() -> Iterator[tuple[str, int, str]]:
         for node in ast.walk(tree):
             if isinstance(node, ast.Assign) and any(
                     isinstance(t, ast.Name) and t.id in MESSAGE_PARTS for t in node.targets):
-                s = _render(node.value)
-                if s is not None and len(re.findall(r"[A-Za-z]{2,}", s)) > 1:
-                    yield str(rel), node.lineno, s
+                value = node.value.value if isinstance(node.value, ast.Subscript) \
+                    else node.value  # {kind: "…", …}[kind]
+                for part in value.values if isinstance(value, ast.Dict) else [value]:
+                    s = _render(part)
+                    if s is not None and len(re.findall(r"[A-Za-z]{2,}", s)) > 1:
+                        yield str(rel), node.lineno, s
+                continue
+            if isinstance(node, ast.FunctionDef) and node.name.endswith(PROBLEM_FUNCTIONS):
+                for ret in ast.walk(node):  # a function that words a problem returns it
+                    s = _render(ret.value) if isinstance(ret, ast.Return) and ret.value \
+                        else None
+                    if s is not None and len(re.findall(r"[A-Za-z]{2,}", s)) > 1:
+                        yield str(rel), ret.lineno, s
                 continue
             if not isinstance(node, ast.Call):
                 continue
@@ -110,6 +127,8 @@ def message_templates() -> Iterator[tuple[str, int, str]]:
             args: list[ast.expr] = []
             if name in errors:
                 args = node.args[:1] + [k.value for k in node.keywords if k.arg == "reason"]
+            elif name in REFUSALS:
+                args = node.args[REFUSALS[name]:REFUSALS[name] + 1]
             elif name in helpers:
                 pos, param = helpers[name]
                 args = node.args[pos:pos + 1] + [k.value for k in node.keywords
@@ -127,6 +146,7 @@ def message_templates() -> Iterator[tuple[str, int, str]]:
 _KEPT = [
     r"(?<![A-Za-z])'[^'\n]*'(?![A-Za-z])", r'"[^"\n]*"', r"`[^`\n]*`",  # quoted values
     r"\[[^\[\]\n\u4e00-\u9fff]*\]",                       # code in brackets: [armour], [col, row]
+    r"(?<![\w.])/[^\s:：，；（）()'\"]+",                       # a path: /tmp/maps/x.json
     r"\b[\w-]+\.(?:json|toml|tif|tiff|geojson|md|py|png|csv|ipynb)\b",  # file names
     r"\b[A-Za-z_]\w*(?:\.\w+)+(?:\(\S*\))?",              # dotted: hexrules.game, a.b()
     r"\b\w+\(\S*?\)",                                     # calls: Pass(), StepTo(…)
@@ -182,6 +202,13 @@ def identifiers() -> frozenset[str]:
             for v in value:
                 keys(v)
 
+    for path in PACKAGE.rglob("*.py"):  # the values of constants: KINDS = ("hold", ...)
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Assign) and any(
+                    isinstance(t, ast.Name) and t.id.lstrip("_").isupper() for t in node.targets):
+                names.update(c.value for c in ast.walk(node.value) if isinstance(
+                    c, ast.Constant) and isinstance(c.value, str) and c.value.isidentifier())
+    names.update(p.stem.split(".")[0] for p in (ROOT / "maps").rglob("*.*"))  # map, scenario
     for path in [*PACKAGE.rglob("*.toml"), *(ROOT / "maps").rglob("*.toml")]:
         keys(tomllib.loads(path.read_text(encoding="utf-8")))
     for path in (ROOT / "maps").rglob("*.json"):
