@@ -6,9 +6,10 @@ setting (:mod:`hexrules.language`) is ``"zh"``, :func:`hexrules.language.localiz
 English sentences listed here by their Chinese and keeps the Chinese half of every bilingual
 pair. A phrase written ``^…$`` matches only a whole text (one HTML text node).
 A ``{name}`` in a phrase is carried over: ``{n}``, ``{m}``, ``{x}`` and ``{y}`` stand for
-a number; other fields at the end of a phrase it stands for one token
-(a number, a hex, or a bilingual label such as "Open 开阔地"), at the start for a unit ("R1" or
-"R1 at 4563CB"), elsewhere for the shortest text up to the words that follow it.
+a number, ``{hx}`` for a hex's military name (4563KE); another field at the end of a phrase
+stands for one token (a number, a hex, or a bilingual label such as "Open 开阔地"), at the
+start for a unit ("R1" or "R1 at 4563CB"), elsewhere for the shortest text up to the words
+that follow it.
 
 Examples
 --------
@@ -60,6 +61,8 @@ def _pattern(where: str, en: str) -> re.Pattern[str]:
         name = m.group(1)
         if name in _NUMBERS:
             pat = _NUMBER
+        elif name == "hx":  # a hex by its military name (M-2)
+            pat = r"\d{4}[A-Z]{2}"
         elif not en[m.end():].strip():
             pat = _TOKEN
         elif not en[:m.start()].strip():  # a unit, as the refusals name it: "R1 at 4563CB"

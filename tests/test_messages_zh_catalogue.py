@@ -9,9 +9,9 @@ those games is read in Chinese too.
 
 from __future__ import annotations
 
-import itertools
 import json
 import random
+import re
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -219,7 +219,7 @@ def test_every_refusal_and_record_of_random_games_reads_in_chinese(scenario: str
     for seed in range(3 if scenario == "duel" else 1):
         state = GameState.from_scenario(scenario, seed=seed)
         rng = random.Random(seed)
-        for n in itertools.count():
+        for n in range(800):  # a random game of a shipped scenario ends well before
             if state.over:
                 break
             for order in _candidates(state) if n % 6 == 0 else ():
@@ -290,3 +290,38 @@ def test_prokhorovka_variant_errors_read_in_chinese(tmp_path: Path) -> None:
         lambda: ProkGame.load({"format": "x"}),
     ]:
         _check(call)
+
+
+def _text_nodes(html_text: str) -> list[str]:
+    import html
+
+    return [html.unescape(t) for t in re.findall(r">([^<>]+)<", f">{html_text}<")]
+
+
+def test_squad_games_read_in_chinese() -> None:
+    """Every record (text and HTML) and the final board of random squad games (Q-1…Q-28)."""
+    from hexrules.variants.squad.play import SquadGame, random_order
+
+    bad: set[str] = set()
+    for seed in range(3):
+        state = SquadGame.new("lesson", seed=seed).state
+        rng = random.Random(seed)
+        while not state.over:
+            state, record = state.apply(random_order(state, rng))
+            with using("zh"):
+                bad.update(_lines(str(record)))
+                bad.update(t for t in _text_nodes(record._repr_html_()) if english_words(t))
+        with using("zh"):
+            bad.update(t for t in _text_nodes(state._repr_html_()) if english_words(t))
+    assert not bad, "\n".join(sorted(bad))
+
+
+def test_squad_labels_follow_the_setting() -> None:
+    from hexrules.variants.squad import load_rules
+
+    medic = next(t for t in load_rules().types.values() if t.medic)
+    assert medic.label == f"{medic.en} {medic.zh}"
+    with using("zh"):
+        assert medic.label == medic.zh
+    with using("en"):
+        assert medic.label == medic.en

@@ -35,28 +35,40 @@ def _texts(w) -> list[str]:  # noqa: ANN001
     return [t for t in out if t.strip()]
 
 
-def test_the_review_follows_the_language_toggle(review) -> None:  # noqa: ANN001
+def test_the_review_reads_in_each_language(review) -> None:  # noqa: ANN001
     from hexrules_widgets.review import GameReview
 
-    w = GameReview(review)
+    w = GameReview(review, language=False)
     for k in range(len(w.review)):
         w.jump_to(k)
         both = _texts(w)
-        w.language_toggle.value = "zh"
-        zh = _texts(w)
-        w.language_toggle.value = "en"
-        en = _texts(w)
-        w.language_toggle.value = "both"
+        texts = {}
+        for lang in ("zh", "en"):
+            with using(lang):
+                w.relabel()
+                texts[lang] = _texts(w)
+        w.relabel()
         assert _texts(w) == both
-        bad = [t for t in zh if english_words(t)]
+        bad = [t for t in texts["zh"] if english_words(t)]
         assert not bad, bad
-        assert not [t for t in en if CJK.search(t)]
+        assert not [t for t in texts["en"] if CJK.search(t)]
+
+
+def test_the_review_follows_its_language_toggle(review) -> None:  # noqa: ANN001
+    from hexrules_widgets.review import GameReview
+
+    w = GameReview(review)
+    w.jump_to(5)
     w.set_view("blue")
-    w.language_toggle.value = "zh"
-    assert w.side == "blue" and w.view_pick.value == "blue"
-    assert "第" in w.position_line.value and "record" not in w.position_line.value
-    w.language_toggle.value = "both"
+    try:
+        w.language_toggle.value = "zh"
+        assert w.side == "blue" and w.view_pick.value == "blue"
+        assert "第" in w.position_line.value and "record" not in w.position_line.value
+        assert w.back_button.description == "◀ 后退"
+    finally:
+        w.language_toggle.value = "both"
     assert "Blue 蓝方 view" in w.position_line.value
+    assert w.back_button.description == "◀ Back 后退"
 
 
 def test_the_bilingual_review_reads_as_before(review) -> None:  # noqa: ANN001
