@@ -246,7 +246,7 @@ def test_card_and_artillery_errors_read_in_chinese() -> None:
     for call in [
         lambda: s.apply(FieldRepair("R1")),
         lambda: s.apply(PlanFire("4563PJ")),
-        lambda: s.apply(DealCard("red", "E-9")),
+        lambda: s.apply(DealCard("red", "lucky_charm")),
         lambda: GameState.new(m, [Unit("R1", "red", Hex(0, 2)), Unit("B1", "blue", Hex(8, 2))],
                               turns=2, options=Options(cards=False)).apply(
                                   DealCard("red", "E-3")),
