@@ -110,9 +110,8 @@ class GameReview(ipw.VBox):
         #: The 中 / EN / 双语 toggle (:func:`~hexrules_widgets.language_toggle.language_toggle`),
         #: or ``None`` with ``language=False``; :meth:`relabel` redraws in the setting.
         self.language_toggle = language_toggle(lambda _: self.relabel()) if language else None
-        head = ipw.HBox([self.position_line] + ([self.language_toggle]
-                                                if self.language_toggle else []))
-        side = ipw.VBox([head, self.decision_html, self.record_html],
+        top = [self.language_toggle] if self.language_toggle else []
+        side = ipw.VBox([*top, self.position_line, self.decision_html, self.record_html],
                         layout=ipw.Layout(width="560px", height=board_height))
         side.add_class("hexrules-review-side")
         board_box = ipw.Box([self.board], layout=ipw.Layout(width="600px", flex="0 0 auto"))
