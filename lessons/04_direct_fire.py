@@ -166,7 +166,7 @@ record
 print(record)
 print("dice used 骰子:", [str(r) for r in record.rolls], "| left:", dice.remaining)
 print(f"B1 as given ({label('state_unchanged')}):", b1.status_label)
-print("B1 after the fire 射击后:", record.target_after.status_label)
+print("B1 after the fire 射击之后:", record.target_after.status_label)
 
 # %% [markdown]
 # The forest saved B1: at 10 hexes the standard attack level is 9, −1 for Δlevel 1 gives 8,
@@ -225,7 +225,7 @@ assert worked.target_after.destroyed
 
 # %%
 faces = {d: adjudicate_fire(m, r2, b2, dice=ScriptedDice([2, 3, d])).result for d in range(1, 7)}
-table(["armour die 装甲防护修正骰", "result 战果"], [(d, r.label) for d, r in faces.items()])
+table(["armour die 装甲防护修正骰子", "result 战果"], [(d, r.label) for d, r in faces.items()])
 
 # %%
 destroyed = Fraction(sum(r is Result.K for r in faces.values()), 6)

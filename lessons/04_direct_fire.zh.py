@@ -135,7 +135,7 @@ record
 print(record)
 print("dice used 骰子:", [str(r) for r in record.rolls], "| left:", dice.remaining)
 print(f"B1 as given ({label('state_unchanged')}):", b1.status_label)
-print("B1 after the fire 射击后:", record.target_after.status_label)
+print("B1 after the fire 射击之后:", record.target_after.status_label)
 
 # %% [markdown]
 # 是树林救了B1：距离10格时标准攻击等级为9，高程差1减1得8，双骰点数和9在8级上查得K——但有一颗骰子是3，而目标在丛林地内（F-7），于是K改为S。不需要装甲骰（F-8只作用于W、I、K），所以预定的5还没用上。
@@ -178,7 +178,7 @@ assert worked.target_after.destroyed
 
 # %%
 faces = {d: adjudicate_fire(m, r2, b2, dice=ScriptedDice([2, 3, d])).result for d in range(1, 7)}
-table(["armour die 装甲防护修正骰", "result 战果"], [(d, r.label) for d, r in faces.items()])
+table(["armour die 装甲防护修正骰子", "result 战果"], [(d, r.label) for d, r in faces.items()])
 
 # %%
 destroyed = Fraction(sum(r is Result.K for r in faces.values()), 6)

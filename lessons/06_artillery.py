@@ -280,7 +280,7 @@ for k in ks:
     harmed.append(float(o.p_harmed))
     killed.append(float(o.p_destroyed))
 fig, ax = plt.subplots(figsize=(7, 3.5))
-ax.plot(ks, harmed, "o-", label="harmed 受损 (any new marker)")
+ax.plot(ks, harmed, "o-", label="harmed 毁伤 (any new marker)")
 ax.plot(ks, killed, "s-", label="destroyed 歼灭")
 ax.set_xlabel("hexes east of the planned hex (in the open)")
 ax.set_ylabel("probability, whole battery")

@@ -216,7 +216,7 @@ explorer.select(crest, lowland)
 explorer
 
 # %% [markdown]
-# ### What if there were a wood here? 假如这里有一片丛林地
+# ### What if there were a wood here? (丛林地)
 #
 # An instructor's question the real ground cannot answer: would a wood hide the lowland from
 # the crest? The **map editor** (地图编辑) puts a toolbar over the explorer: choose

@@ -126,7 +126,7 @@ rows = [
     ("damage", label("accumulation") + " (F-10)", label("losses") + " of defence (Q-22)",
      f"{label('prok_casualties')}; {label('prok_armour')} (P-12…P-16)"),
 ]
-table(["", "tank game", "squad game 班组级", "Prokhorovka 普罗霍夫卡"], rows)
+table(["", "tank game", "squad game 班组级步兵推演", "Prokhorovka 普罗霍夫卡"], rows)
 
 # %% [markdown]
 # So the tank game's lesson map is 1.5 km across, the squad game's campus 400 m and the

@@ -121,7 +121,7 @@ rows = [
     ("damage", label("accumulation") + " (F-10)", label("losses") + " of defence (Q-22)",
      f"{label('prok_casualties')}; {label('prok_armour')} (P-12…P-16)"),
 ]
-table(["", "tank game", "squad game 班组级", "Prokhorovka 普罗霍夫卡"], rows)
+table(["", "tank game", "squad game 班组级步兵推演", "Prokhorovka 普罗霍夫卡"], rows)
 
 # %% [markdown]
 # 所以坦克推演课程地图宽 1.5 km，班组级步兵推演的校园场地宽 400 m，普罗霍夫卡缩编想定宽 600 m（完整的战斗地图是 200 × 200 个方格，2 km）。坦克推演的一个六角格，按面积相当于 25 个班组级步兵推演的六角格。

@@ -83,7 +83,7 @@ def test_move_refusal_in_each_language() -> None:
 def test_chart_in_each_language() -> None:
     from matplotlib.figure import Figure
 
-    from hexrules.render.plots import plot_chart
+    from hexrules.render.chart import plot_chart
 
     rec = line_of_sight(HexMap.load("training"), "4563KC", "4564GD")
     texts = {}

@@ -591,7 +591,7 @@ def test_the_widgets_speak_the_rulebooks_words(training: HexMap) -> None:
         assert wrong not in shown, wrong
     for right in ("观察单位", "途经格", "判定依据", "当前格", "判定直线", "高程着色", "高程等级"):
         assert right in shown, right
-    from hexrules.render.plots import CHART_LINE_LABEL, CHART_X_LABEL, CHART_Y_LABEL
+    from hexrules.render.chart import CHART_LINE_LABEL, CHART_X_LABEL, CHART_Y_LABEL
 
     assert "判定直线" in CHART_LINE_LABEL and "高程变化值" in CHART_Y_LABEL
     assert "观察线" in CHART_X_LABEL

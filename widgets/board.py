@@ -46,6 +46,13 @@ from typing import Any
 import anywidget
 import ipyleaflet
 import ipywidgets as ipw
+from hexrules_widgets.board_layers import (
+    base_features,
+    collection,
+    feature,
+    link_features,
+    terrain_features,
+)
 from hexrules_widgets.geo import LonLat, MapGeo
 from hexrules_widgets.language_toggle import Relabel, language_toggle
 
@@ -77,12 +84,7 @@ OVERLAY_LEVELS: dict[str, int] = {
 #: Leaflet's zoom snap: the board fits its box to a twentieth of a zoom level.
 ZOOM_SNAP = 0.05
 
-_HEX_EDGE = "#9a9a9a"
 _OSM_URL = "https://tile.openstreetmap.org/{z}/{x}/{y}.png"
-
-
-def _collection(features: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    return {"type": "FeatureCollection", "features": list(features)}
 
 
 def _in_pane(layer: ipyleaflet.GeoJSON, pane: str) -> ipyleaflet.GeoJSON:
@@ -97,14 +99,6 @@ def _in_pane(layer: ipyleaflet.GeoJSON, pane: str) -> ipyleaflet.GeoJSON:
     return layer
 
 
-def _feature(geometry: dict[str, Any], style: Mapping[str, Any] | None = None,
-             **properties: Any) -> dict[str, Any]:
-    props = dict(properties)
-    if style:
-        props["style"] = dict(style)
-    return {"type": "Feature", "geometry": geometry, "properties": props}
-
-
 def _replace_features(layer: ipyleaflet.GeoJSON, features: list[dict[str, Any]]) -> None:
     """Replace a layer's features, merging its layer ``style`` into each one here, as
     ipyleaflet would; ipyleaflet does it on a deep copy of the whole collection (about 130 ms
@@ -114,7 +108,7 @@ def _replace_features(layer: ipyleaflet.GeoJSON, features: list[dict[str, Any]])
         f["properties"]["style"] = {**f["properties"].get("style", {}), **style}
     layer.updating = True
     try:
-        layer.data = _collection(features)
+        layer.data = collection(features)
     finally:
         layer.updating = False
 
@@ -223,14 +217,15 @@ class HexBoard(ipw.VBox):
         # each base layer in its own pane: replacing or restyling one never draws it over
         # another (the bug: the hexes redrawn over forests, villages, rivers and roads)
         self.base_layer = _in_pane(ipyleaflet.GeoJSON(
-            data=_collection(self._base_features()), style={"fillOpacity": 1.0},
+            data=collection(base_features(self.geo, self._rings, self._top_level)),
+            style={"fillOpacity": 1.0},
             hover_style={"weight": 3, "color": "#000000"}, name="hexes",
         ), "hexrules-hexes")
         self.terrain_layer = _in_pane(ipyleaflet.GeoJSON(
-            data=_collection(self._terrain_features()), point_style={"radius": 3},
+            data=collection(terrain_features(self.geo)), point_style={"radius": 3},
             name="terrain"), "hexrules-terrain")
         self.water_layer = _in_pane(ipyleaflet.GeoJSON(
-            data=_collection(self._link_features()), name="rivers and roads"), "hexrules-links")
+            data=collection(link_features(self.geo)), name="rivers and roads"), "hexrules-links")
         for layer in (self.base_layer, self.terrain_layer, self.water_layer):
             self.map.add(layer)
         self.map.observe(self._on_pixel_bounds, names="pixel_bounds")
@@ -262,70 +257,6 @@ class HexBoard(ipw.VBox):
         self.legend.value = self._legend_html()
         self.hover.value = self._hover_text(self._hovered)
 
-    # -- base layers ---------------------------------------------------------------------
-    def _base_features(self) -> list[dict[str, Any]]:
-        m = self.hexmap
-        feats = []
-        for h, ring in self._rings.items():
-            terr = m.terrain_at(h)
-            level = m.elevation_at(h)
-            name = m.name_of(h)
-            fill = (TERRAIN_COLOURS["water"] if terr is Terrain.WATER
-                    else elevation_colour(level, self._top_level))
-            style = {
-                "fillColor": fill, "color": _HEX_EDGE,
-                "weight": 0.6, "className": f"hexrules-hex hexrules-hex-{name}",
-            }
-            feats.append(_feature({"type": "Polygon", "coordinates": [ring]}, style,
-                                  name=name, level=level, terrain=terr.label))
-        return feats
-
-    def _terrain_features(self) -> list[dict[str, Any]]:
-        """City and forest symbols over the elevation colour (M-5)."""
-        m = self.hexmap
-        g = m.georef
-        feats = []
-        city = {"color": TERRAIN_COLOURS["city"], "weight": 1, "fillColor": TERRAIN_COLOURS["city"],
-                "fillOpacity": 0.85, "className": "hexrules-terrain hexrules-city"}
-        tree = {"color": "#0b3d14", "weight": 1, "fillColor": TERRAIN_COLOURS["forest"],
-                "fillOpacity": 0.9, "radius": 4, "className": "hexrules-terrain hexrules-forest"}
-        for h in m.hexes():
-            terr = m.terrain_at(h)
-            if terr is Terrain.CITY:  # three small blocks of houses
-                cx, cy = g.centre(h)
-                for dx, dy in ((-10, 6), (9, 7), (0, -10)):
-                    x0, y0 = cx + dx, cy + dy
-                    sq = [(x0 - 5, y0 - 4), (x0 + 5, y0 - 4), (x0 + 5, y0 + 4), (x0 - 5, y0 + 4)]
-                    ring = self.geo.lonlat(sq)
-                    feats.append(_feature({"type": "Polygon", "coordinates": [[*ring, ring[0]]]},
-                                          city, terrain=terr.label))
-            elif terr is Terrain.FOREST:  # three tree crowns
-                cx, cy = g.centre(h)
-                for dx, dy in ((-10, -6), (10, -6), (0, 10)):
-                    lon, lat = self.geo.lonlat([(cx + dx, cy + dy)])[0]
-                    feats.append(_feature({"type": "Point", "coordinates": [lon, lat]}, tree,
-                                          terrain=terr.label))
-        return feats
-
-    def _link_features(self) -> list[dict[str, Any]]:
-        """Rivers on hexsides (M-6) and roads between hex centres (M-7)."""
-        m = self.hexmap
-        rivers = [list(map(list, self.geo.hexside(*sorted(s)))) for s in m.rivers]
-        roads = [[list(p) for p in self.geo.lonlat([m.georef.centre(h) for h in sorted(s)])]
-                 for s in m.roads]
-        feats = []
-        if roads:
-            feats.append(_feature({"type": "MultiLineString", "coordinates": roads},
-                                  {"color": TERRAIN_COLOURS["road"], "weight": 3,
-                                   "opacity": 0.85, "lineCap": "round",
-                                   "className": "hexrules-road"}, kind="Road 道路"))
-        if rivers:
-            feats.append(_feature({"type": "MultiLineString", "coordinates": rivers},
-                                  {"color": TERRAIN_COLOURS["river"], "weight": 5,
-                                   "opacity": 0.95, "lineCap": "round",
-                                   "className": "hexrules-river"}, kind="River 线状水系"))
-        return feats
-
     def set_map(self, hexmap: HexMap) -> None:
         """Draw another map of the same size and place (an edited map, hexrules.map.edit).
 
@@ -343,11 +274,12 @@ class HexBoard(ipw.VBox):
         water = Terrain.WATER
         if (top != self._top_level or (hexmap.elevation != old.elevation).any()
                 or ((hexmap.terrain == water) != (old.terrain == water)).any()):
-            _replace_features(self.base_layer, self._base_features())
+            _replace_features(self.base_layer,
+                              base_features(self.geo, self._rings, self._top_level))
         if (hexmap.terrain != old.terrain).any():
-            self.terrain_layer.data = _collection(self._terrain_features())
+            self.terrain_layer.data = collection(terrain_features(self.geo))
         if hexmap.rivers != old.rivers or hexmap.roads != old.roads:
-            self.water_layer.data = _collection(self._link_features())
+            self.water_layer.data = collection(link_features(self.geo))
         self.legend.value = self._legend_html()
         self.hover.value = self._hover_text(self._hovered)
 
@@ -473,27 +405,27 @@ class HexBoard(ipw.VBox):
                     scale: float = 1.0, **properties: Any) -> dict[str, Any]:
         """A GeoJSON polygon feature of hex ``h`` (``scale`` < 1 draws it smaller)."""
         ring = self._rings[h] if scale == 1.0 else self.geo.hex_ring(h, scale)
-        return _feature({"type": "Polygon", "coordinates": [ring]}, style,
+        return feature({"type": "Polygon", "coordinates": [ring]}, style,
                         name=self.hexmap.name_of(h), **properties)
 
     def line_feature(self, points: Sequence[Hex | LonLat],
                      style: Mapping[str, Any] | None = None, **properties: Any) -> dict[str, Any]:
         """A line through hex centres (``Hex``) or ``(lon, lat)`` points."""
-        return _feature({"type": "LineString", "coordinates": [list(self._lonlat(p))
+        return feature({"type": "LineString", "coordinates": [list(self._lonlat(p))
                                                                for p in points]},
                         style, **properties)
 
     def hexside_feature(self, a: Hex, b: Hex, style: Mapping[str, Any] | None = None,
                         **properties: Any) -> dict[str, Any]:
         """The hexside between adjacent ``a`` and ``b`` as a line feature."""
-        return _feature({"type": "LineString", "coordinates": [list(p) for p in
+        return feature({"type": "LineString", "coordinates": [list(p) for p in
                                                               self.geo.hexside(a, b)]},
                         style, **properties)
 
     def point_feature(self, at: Hex | LonLat, style: Mapping[str, Any] | None = None,
                       **properties: Any) -> dict[str, Any]:
         """A point (drawn as a circle; ``style["radius"]`` in pixels) at a hex centre or lon/lat."""
-        return _feature({"type": "Point", "coordinates": list(self._lonlat(at))}, style,
+        return feature({"type": "Point", "coordinates": list(self._lonlat(at))}, style,
                         **properties)
 
     def _lonlat(self, where: Hex | LonLat) -> LonLat:
@@ -557,19 +489,19 @@ class HexBoard(ipw.VBox):
         layer = self.overlays.get(name)
         if layer is None:
             # the pane is passed to Leaflet at creation so that even the first features use it
-            layer = _in_pane(ipyleaflet.GeoJSON(data=_collection(feats), name=name),
+            layer = _in_pane(ipyleaflet.GeoJSON(data=collection(feats), name=name),
                              f"hexrules-{level}")
             self.overlays[name] = layer
             self.map.add(layer)
         else:
-            layer.data = _collection(feats)
+            layer.data = collection(feats)
         return layer
 
     def clear_overlay(self, name: str) -> None:
         """Empty the overlay ``name`` (no error if it does not exist)."""
         layer = self.overlays.get(name)
         if layer is not None and layer.data.get("features"):
-            layer.data = _collection([])
+            layer.data = collection([])
 
     def overlay_names(self) -> list[str]:
         """Names of the overlays created so far, in creation order."""

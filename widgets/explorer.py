@@ -12,7 +12,7 @@ the controls, the board's labels and legend, the chart's text and point names). 
 **中 / EN / 双语** toggle shows every label, verdict, reason and the chart in Chinese, English
 or both (:mod:`hexrules.language`).
 
-The chart is drawn by :func:`hexrules.render.plots.plot_chart` on an Agg figure and shown as a
+The chart is drawn by :func:`hexrules.render.chart.plot_chart` on an Agg figure and shown as a
 PNG in an :class:`ipywidgets.Image` at exactly its pixel size (never stretched): it needs no
 extra front-end extension and behaves the same in JupyterLab, Voila and a static notebook.
 
@@ -38,14 +38,23 @@ from typing import Any
 import ipywidgets as ipw
 from hexrules_widgets.board import HexBoard
 from hexrules_widgets.language_toggle import Relabel, language_toggle
-from hexrules_widgets.panels import first_block, png_size, verdict_html, why_html
+from hexrules_widgets.panels import png_size, verdict_html, why_html
+from hexrules_widgets.sight_layers import (
+    OVERLAY_STYLE,
+    PASSED_STYLE,
+    block_features,
+    end_features,
+    graze_features,
+    line_features,
+    passed_features,
+    point_features,
+)
 from hexrules_widgets.style import style_widget
 
 from hexrules.errors import CoordinateError
 from hexrules.language import localize, localize_html
 from hexrules.map.hexgrid import Hex
 from hexrules.map.hexmap import HexMap
-from hexrules.render.plots import TERRAIN_COLOURS
 from hexrules.sight.exact import CASE_LABELS, SightRecord, line_of_sight
 
 __all__ = ["CHART_SIZES", "OVERLAY_STYLE", "SightExplorer"]
@@ -63,22 +72,6 @@ _GAP_PX = 10  # between the board and the side panel (explorer.css)
 _CHART_SHARE = {False: (0.40, 820), True: (0.50, 980)}
 _VERDICT_PX = {False: 215, True: 265}  # room kept above the chart for the verdict
 
-#: Colours of the sight overlays. Passed hexes are outlined, never filled, so the forest and
-#: settlement symbols on exactly the hexes that block stay visible; every line has a white
-#: casing so it shows on light and dark ground alike.
-OVERLAY_STYLE = {
-    "observer": "#1f4e9c",
-    "target": "#111111",
-    "casing": "#ffffff",
-    "passed": "#ff8c00",
-    "block": "#d7191c",
-    "block_marker": "#ffe119",
-    "graze": "#c51b7d",
-    "visible": "#1a9850",
-    "blocked": "#d7191c",
-    "viewshed": "#4b2991",
-}
-
 _SIGHT_OVERLAYS = ("sight-ends", "sight-passed", "sight-block", "sight-grazes", "sight-line",
                    "sight-points")
 _PAIRS_PROMPT = "Prepared pairs 示例 …"
@@ -88,7 +81,7 @@ _PROMPT_OBSERVER = ("Click an observer hex 观察单位 (or type its name, e.g. 
 _CHART_CAPTION = (
     "<div><b>Observation-measurement chart 观察测量表</b> (L-5): the lower unit 低高程单位 at "
     "the origin ●, the higher unit one level up ★ (its level + 1); the chart line 判定直线 "
-    "joins them. Shaded: the effective heights 有效高程 along the line; dots: change points "
+    "joins them. Shaded: the effective heights 通视高程 along the line; dots: change points "
     "高程变化点, <span style='color:#2ca02c'>green</span> below or on the line, "
     "<span style='color:#d62728'>red</span> above it; ◎ the first that blocks. Distances are "
     "along the straight sight line (1 = one hex width, 50 m); the range is counted in hexes "
@@ -264,7 +257,7 @@ class SightExplorer(ipw.VBox):
         self.add_class("hexrules-explorer")
         self._update_legend()
         self._style_toggles()
-        if localize("x 叉") != "x 叉":  # started in "zh" or "en"
+        if localize("Suppressed 压制") != "Suppressed 压制":  # started in "zh" or "en"
             self.relabel()
         if self._large:
             self.add_class("hexrules-large")
@@ -404,8 +397,9 @@ class SightExplorer(ipw.VBox):
         self._redraw_chart()
         rec = self.record
         if rec is not None:  # point markers are drawn in pixels: scale them too
-            self.board.set_overlay("sight-points", self._point_features(rec), level="point")
-            self.board.set_overlay("sight-block", self._block_features(rec), level="marker")
+            b = self.board
+            b.set_overlay("sight-points", point_features(b, rec, on), level="point")
+            b.set_overlay("sight-block", block_features(b, self.hexmap, rec, on), level="marker")
         self._style_toggles()
 
     @property
@@ -426,7 +420,8 @@ class SightExplorer(ipw.VBox):
         a = self.observer
         assert a is not None
         name = self.hexmap.name_of(a)
-        self.board.set_overlay("sight-ends", self._end_features(a, "observer"), level="marker")
+        self.board.set_overlay("sight-ends", end_features(self.board, a, "observer"),
+                               level="marker")
         for overlay in _SIGHT_OVERLAYS[1:]:
             self.board.clear_overlay(overlay)
         self._sync_boxes()
@@ -445,111 +440,19 @@ class SightExplorer(ipw.VBox):
         # board's overlays and the long why panel follow
         self._set_chart(self._cached_chart(rec))
         b = self.board
-        s = OVERLAY_STYLE
-        b.set_overlay("sight-ends", [*self._end_features(rec.observer, "observer"),
-                                     *self._end_features(rec.target, "target")], level="marker")
-        b.set_overlay("sight-passed", [b.hex_feature(c.hex, scale=0.86)
-                                       for c in rec.passed], level="highlight",
-                      style={"color": s["passed"], "weight": 3, "opacity": 1,
-                             "fill": False, "fillOpacity": 0})
-        b.set_overlay("sight-line", self._line_features(rec), level="line")
-        grazes = []
-        for g in rec.grazes:  # over the line: a core along it, a dot at each corner; bolder
-            # where the two sides differ (there the lower one is what the line meets, L-1)
-            ends = b.geo.hexside(*g.hexes)
-            differ = g.height is not None and len(set(g.heights)) == 2
-            grazes.append(b.hexside_feature(*g.hexes, {"color": s["graze"],
-                                                       "weight": 5 if differ else 2.5,
-                                                       "opacity": 1, "lineCap": "butt"},
-                                            ruling=g.ruling, part="graze", differ=differ))
-            grazes += [b.point_feature(p, {"radius": 5.5 if differ else 3.5,
-                                           "color": s["casing"], "weight": 1.5,
-                                           "fillColor": s["graze"], "fillOpacity": 1},
-                                       ruling=g.ruling, part="corner") for p in ends]
-        b.set_overlay("sight-grazes", grazes, level="graze")
-        b.set_overlay("sight-points", self._point_features(rec), level="point")
-        b.set_overlay("sight-block", self._block_features(rec), level="marker")
+        b.set_overlay("sight-ends", [*end_features(b, rec.observer, "observer"),
+                                     *end_features(b, rec.target, "target")], level="marker")
+        b.set_overlay("sight-passed", passed_features(b, rec), level="highlight",
+                      style=PASSED_STYLE)
+        b.set_overlay("sight-line", line_features(b, rec), level="line")
+        b.set_overlay("sight-grazes", graze_features(b, rec), level="graze")
+        b.set_overlay("sight-points", point_features(b, rec, self._large), level="point")
+        b.set_overlay("sight-block", block_features(b, self.hexmap, rec, self._large),
+                      level="marker")
         self.why.value = why_html(rec)
         self._sync_boxes()
         self._draw_viewshed()
         self._update_legend()
-
-    def _end_features(self, h: Hex, role: str) -> list[dict[str, Any]]:
-        """The end hex: a white casing under a blue (observer) or black dashed (target) ring."""
-        s = OVERLAY_STYLE
-        colour = s[role]
-        casing = {"color": s["casing"], "weight": 8, "opacity": 0.95, "fill": False}
-        ring = {"color": colour, "weight": 4, "opacity": 1, "fillColor": colour,
-                "fillOpacity": 0.18, "dashArray": "" if role == "observer" else "7 5"}
-        return [self.board.hex_feature(h, casing, role=role, part="casing"),
-                self.board.hex_feature(h, ring, role=role, part="ring")]
-
-    def _line_features(self, rec: SightRecord) -> list[dict[str, Any]]:
-        """The sight line on a white casing; blocked: solid up to the first block, dashed on."""
-        b = self.board
-        s = OVERLAY_STYLE
-        a, z = rec.observer, rec.target
-        casing = b.line_feature([a, z], {"color": s["casing"], "weight": 8, "opacity": 0.9},
-                                part="casing")
-        block = first_block(rec)
-        if block is None:
-            return [casing, b.line_feature([a, z], {"color": s["visible"], "weight": 4,
-                                                    "opacity": 1}, part="line")]
-        at = b.geo.along(rec.lower, rec.higher, float(block.t))
-        line = {"color": s["blocked"], "weight": 4, "opacity": 1}
-        return [casing,
-                b.line_feature([a, at], line, part="line"),
-                b.line_feature([at, z], {**line, "dashArray": "8 7"}, part="beyond")]
-
-    def _block_features(self, rec: SightRecord) -> list[dict[str, Any]]:
-        """The first blocking hex (or hexside) outlined, and its chart point as a ringed dot."""
-        block = first_block(rec)
-        if block is None:
-            return []
-        b = self.board
-        s = OVERLAY_STYLE
-        names = block.where.split("|")
-        hexes = [self.hexmap.parse(n) for n in names]
-        feats: list[dict[str, Any]] = []
-        if len(hexes) == 2:
-            feats.append(b.hexside_feature(*hexes, {"color": s["block"], "weight": 9,
-                                                    "opacity": 1}, where=block.where))
-        else:
-            feats.append(b.hex_feature(hexes[0], {"color": s["block"], "weight": 4.5,
-                                                  "opacity": 1, "fill": False},
-                                       scale=0.93, where=block.where, part="hex"))
-        # a ring round the point (black under yellow), so the symbol it falls on stays visible
-        at = b.geo.along(rec.lower, rec.higher, float(block.t))
-        radius = 11 if self._large else 8.5
-        for colour, weight, part in (("#000000", 5, "ring-casing"), (s["block_marker"], 2.5,
-                                                                      "point")):
-            feats.append(b.point_feature(at, {"radius": radius, "color": colour,
-                                              "weight": weight, "fill": False,
-                                              "fillOpacity": 0, "opacity": 1},
-                                         where=block.where, rise=block.rise, part=part))
-        return feats
-
-    def _point_features(self, rec: SightRecord) -> list[dict[str, Any]]:
-        """Every change point (small) and every chart point (large, by its clear flag)."""
-        b = self.board
-        lo, hi = rec.lower, rec.higher
-        k = 1.3 if self._large else 1.0
-        feats = [
-            b.point_feature(b.geo.along(lo, hi, float(s.t)),
-                            {"radius": 4 * k, "color": "#333333", "weight": 1.5,
-                             "fillColor": "#ffffff", "fillOpacity": 1},
-                            where=s.where, step=f"{s.height_from}→{s.height_to}")
-            for s in rec.profile_steps
-        ]
-        feats += [
-            b.point_feature(b.geo.along(lo, hi, float(p.t)),
-                            {"radius": 6.5 * k, "color": "#ffffff", "weight": 2,
-                             "fillOpacity": 1,
-                             "fillColor": TERRAIN_COLOURS["clear" if p.clear else "blocked"]},
-                            where=p.where, rise=p.rise, clear=p.clear)
-            for p in rec.chart_points
-        ]
-        return feats
 
     def _draw_viewshed(self) -> None:
         self._style_toggles()
@@ -588,7 +491,7 @@ class SightExplorer(ipw.VBox):
             "hexside 格边": s["graze"],
         }
         if self.viewshed_toggle.value and self.observer is not None:
-            entries["hidden 观察不到 (viewshed 视域)"] = s["viewshed"]
+            entries["hidden 不通视 (viewshed 视域)"] = s["viewshed"]
         self.board.set_legend_extra(entries)
 
     def _set_chart(self, png: bytes) -> None:
@@ -702,5 +605,5 @@ class SightExplorer(ipw.VBox):
                     raise CoordinateError("choose the observer first")
                 self.select(self.observer, text)
         except CoordinateError as exc:  # OffMapError is a CoordinateError too
-            self.status.value = (f"<span style='color:#d62728'>Not a hex 无效坐标: "
+            self.status.value = (f"<span style='color:#d62728'>Not a hex 不是六角格坐标: "
                                  f"{html.escape(str(exc))}</span>")

@@ -88,7 +88,7 @@ def why_html(rec: SightRecord) -> str:
         "through, with the height it takes part with</div>"
         "<table><thead><tr><th>hex<br>六角格</th><th>role<br>作用</th><th>along the line"
         "<br>沿线距离</th><th>level<br>高程等级</th><th>terrain<br>地形</th>"
-        "<th>height for sight<br>有效高程 (L-2)</th></tr>"
+        "<th>height for sight<br>通视高程 (L-2)</th></tr>"
         f"</thead><tbody>{''.join(rows)}</tbody></table>"
         "<div>Chart points 高程变化点 (distance from the lower unit, 高程变化值):</div>"
         f"<ul>{points}</ul>"

@@ -197,7 +197,7 @@ class ScenarioEditorPanel(ipw.VBox):
         self.cards_box.add_class("hexrules-sced-cards")
         self.fog_box = ipw.Checkbox(description=label("fog_of_war"), indent=False, **auto)
         self.fog_box.add_class("hexrules-sced-fog")
-        self.paper_box = ipw.Checkbox(description=pick("Paper-table referee", "纸面裁决"),
+        self.paper_box = ipw.Checkbox(description=pick("Paper-table referee", "纸面裁判"),
                                       indent=False, **auto)
         self.paper_box.add_class("hexrules-sced-paper")
         self.seed_box = ipw.Text(description=f"{label('dice')} seed", style=_WIDE,
@@ -277,7 +277,7 @@ class ScenarioEditorPanel(ipw.VBox):
         elif tool == "move":
             if self._pick is None:
                 if not here:
-                    self._say(f"No unit on {name} 此格无兵力单位: click a unit first", _NO)
+                    self._say(f"No unit on {name} 此格无兵力单位算子: click a unit first", _NO)
                     return
                 self._pick = h
                 self.board.set_overlay("sced-pick", hexes=[h], level="marker",
@@ -344,7 +344,7 @@ class ScenarioEditorPanel(ipw.VBox):
         old = next((o for o in s.objectives if o.kind == "destroy" and o.units is None
                     and o.side is None), None)
         o = Objective(old.id if old else next_objective_id(s, "enemy"), "destroy",
-                      old.name if old else Bilingual("Enemy units", "敌方兵力单位"),
+                      old.name if old else Bilingual("Enemy units", "敌方兵力单位算子"),
                       self.destroy_box.value)
         return self.apply(PutObjective(o))
 

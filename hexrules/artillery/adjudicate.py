@@ -470,7 +470,7 @@ def adjudicate_entry(
                      ((label("impact_marker"), f"{i}/{len(found)}: {mk.side.label} {mk.gun} "
                        f"gun {mk.number}, turn {mk.turn}"), ("unit 算子", f"{unit.id} {name}")),
                      cell if cell.value == mk.level else None,
-                     result=f"ring-0 level 弹着格等级 {mk.level}", value=mk.level,
+                     result=f"ring-0 level 弹着格攻击等级 {mk.level}", value=mk.level,
                      note="the gun's ring-0 level (A-6)")
         s = _strike(current, h, terrain, 0, mk.level, first, mk.gun, tables=tables,
                     dice=dice, rule="A-8", who=f"marker {i} {mk.side.value} {mk.gun} gun "

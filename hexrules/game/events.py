@@ -329,7 +329,7 @@ def do_repair(tx: Tx, held: HeldCard, u: Unit) -> None:
     tx.cards = tx.cards.use(held)
     tx.event("E-3", f"{_title(Card.FIELD_REPAIR)}: {u.id}", [Step(
         "E-3", label("field_repair"), (("unit 算子", u.id), ("before 之前", u.status_label)),
-        result=f"fully repaired 修复: {after.status_label}", value=u.id,
+        result=f"fully repaired 战地抢修: {after.status_label}", value=u.id,
         note="weapon lost and immobilised are removed; a Suppressed marker stays")],
         [Effect(u, after)])
 

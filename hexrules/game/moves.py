@@ -390,7 +390,7 @@ def do_decline(tx: Tx, order: Decline, ctx: None) -> None:
     assert w is not None
     tx.event(w.kind.rule, label("decline"), [Step(
         w.kind.rule, f"{label('decline')}: {w.kind.label}", (("side 方", w.side.label),),
-        result="the chance is gone 机会失去")])
+        result="the chance is gone 机会射击作废")])
     close_window(tx)
 
 

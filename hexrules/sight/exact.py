@@ -384,7 +384,7 @@ class SightRecord:
     def plot_chart(self, ax: Any = None, **kwargs: Any) -> Any:
         """Draw the observation-measurement chart (观察测量表, L-5) with every point.
 
-        See :func:`hexrules.render.plots.plot_chart` (``compact=True`` for widgets).
+        See :func:`hexrules.render.chart.plot_chart` (``compact=True`` for widgets).
 
         >>> import matplotlib
         >>> matplotlib.use("Agg")
@@ -394,7 +394,7 @@ class SightRecord:
         >>> rec.plot_chart(Figure().add_subplot()).get_title()
         'Observation-measurement chart 观察测量表 — Visible 通视 (L-4)'
         """
-        from hexrules.render.plots import plot_chart
+        from hexrules.render.chart import plot_chart
 
         return plot_chart(self, ax=ax, **kwargs)
 

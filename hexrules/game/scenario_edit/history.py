@@ -21,6 +21,7 @@ from hexrules.game.scenario import Bilingual, Objective, Scenario, SideSetup, Un
 from hexrules.game.scenario_edit.edits import Edit, _build, _side, can_edit, verify_edit
 from hexrules.glossary import label
 from hexrules.records import Step, encode, register
+from hexrules.undo import UndoHistory
 from hexrules.units import Side
 
 __all__ = [
@@ -93,11 +94,12 @@ def new_scenario(map_name: str = "training", *, turns: int = 6) -> Scenario:
                                   "for a new scenario's units")
     return Scenario(
         name=Bilingual("New scenario", "新想定"),
-        briefing=Bilingual("Built in the scenario editor.", "在想定编辑器中制作。"),
+        briefing=Bilingual("Built in the scenario editor.", zh="在想定编辑器中制作。"),
         map=map_name, turns=turns,
         sides=(SideSetup(Side.RED, (UnitSetup("R1", land[0]),)),
                SideSetup(Side.BLUE, (UnitSetup("B1", land[-1]),))),
-        objectives=(Objective("enemy", "destroy", Bilingual("Enemy units", "敌方兵力单位"), 1),),
+        objectives=(Objective("enemy", "destroy",
+                              Bilingual("Enemy units", "敌方兵力单位算子"), 1),),
         source="<new>")
 
 
@@ -189,78 +191,64 @@ class ScenarioEditor:
             scenario = Scenario.load(scenario)
         if not isinstance(scenario, Scenario):
             raise RulesTypeError(f"ScenarioEditor edits a Scenario, got {scenario!r}")
-        self._done: list[tuple[Scenario, ScenarioEditRecord]] = []
-        self._undone: list[tuple[Scenario, ScenarioEditRecord]] = []
-        self._scenario = scenario
+        self._history: UndoHistory[Scenario, ScenarioEditRecord] = UndoHistory(
+            scenario, error=ScenarioEditError)
 
     def __repr__(self) -> str:
-        return f"<ScenarioEditor {self._scenario!r}, {len(self._done)} edit(s)>"
+        return f"<ScenarioEditor {self.scenario!r}, {len(self._history)} edit(s)>"
 
     @property
     def scenario(self) -> Scenario:
         """The scenario as edited so far (always one the loader accepts)."""
-        return self._scenario
+        return self._history.value
 
     @property
     def records(self) -> tuple[ScenarioEditRecord, ...]:
         """The records of the edits made (undone ones left out)."""
-        return tuple(r for _, r in self._done)
+        return self._history.records
 
     @property
     def edits(self) -> tuple[Edit, ...]:
         """The edits made, in order."""
-        return tuple(r.edit for _, r in self._done)
+        return tuple(r.edit for r in self._history.records)
 
     @property
     def can_undo(self) -> bool:
         """Whether there is an edit to undo."""
-        return bool(self._done)
+        return self._history.can_undo
 
     @property
     def can_redo(self) -> bool:
         """Whether there is an undone edit to redo."""
-        return bool(self._undone)
+        return self._history.can_redo
 
     def verify(self, edit: Edit) -> None:
         """Raise :class:`ScenarioEditError` if ``edit`` is not allowed now."""
-        verify_edit(self._scenario, edit)
+        verify_edit(self.scenario, edit)
 
     def can(self, edit: Edit) -> bool:
         """Whether ``edit`` is allowed now."""
-        return can_edit(self._scenario, edit)
+        return can_edit(self.scenario, edit)
 
     def apply(self, edit: Edit) -> ScenarioEditRecord:
         """Make ``edit``; a refused edit raises and changes nothing. Clears the redo list."""
-        new, subject, before, after = _build(self._scenario, edit)
+        new, subject, before, after = _build(self.scenario, edit)
         rec = ScenarioEditRecord(edit, subject, before, after)
-        self._done.append((self._scenario, rec))
-        self._undone.clear()
-        self._scenario = new
+        self._history.push(rec, new)
         return rec
 
     def undo(self) -> ScenarioEditRecord:
         """Undo the last edit; returns its record."""
-        if not self._done:
-            raise ScenarioEditError("nothing to undo", reason="nothing to undo")
-        before, rec = self._done.pop()
-        self._undone.append((self._scenario, rec))
-        self._scenario = before
-        return rec
+        return self._history.undo()
 
     def redo(self) -> ScenarioEditRecord:
         """Redo the last undone edit; returns its record."""
-        if not self._undone:
-            raise ScenarioEditError("nothing to redo", reason="nothing to redo")
-        after, rec = self._undone.pop()
-        self._done.append((self._scenario, rec))
-        self._scenario = after
-        return rec
+        return self._history.redo()
 
     def open(self, scenario: Scenario | str | Path) -> None:
         """Start editing another scenario (a value, a shipped name or a path); the history
         is cleared. A file the loader refuses raises and changes nothing."""
-        new = ScenarioEditor(scenario)
-        self._scenario, self._done, self._undone = new._scenario, [], []
+        self._history.reset(ScenarioEditor(scenario).scenario)
 
     def save(self, path: str | Path) -> Scenario:
         """Write the scenario file at ``path`` and read it back with :meth:`Scenario.load`
@@ -272,11 +260,11 @@ class ScenarioEditor:
             If the folder does not exist or cannot be written (nothing is written).
         """
         path = Path(path)
-        data = self._scenario.to_dict()
+        data = self.scenario.to_dict()
         if data["map"].endswith(".json") and not Path(data["map"]).is_absolute():
             from hexrules.game.scenariofile import _map_path
 
-            target = _map_path(data["map"], self._scenario.source).resolve()
+            target = _map_path(data["map"], self.scenario.source).resolve()
             data["map"] = os.path.relpath(target, path.resolve().parent)
         text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
         try:

@@ -28,6 +28,7 @@ from hexrules.map.edit.edits import (  # noqa: F401 (doctests)
 from hexrules.map.hexgrid import Hex  # noqa: F401 (the doctests)
 from hexrules.map.hexmap import HexMap
 from hexrules.records import MapRef, RecordFormatError, decode, encode
+from hexrules.undo import UndoHistory
 
 __all__ = ["MapEditor"]
 
@@ -41,11 +42,6 @@ class MapEditor:
     hexmap : HexMap or str
         The map to start from (or a map name/path for :meth:`HexMap.load`); it must be a map
         the loader reads back (:func:`check_loadable`).
-
-    Attributes
-    ----------
-    start : HexMap
-        The map the history starts from.
 
     Examples
     --------
@@ -71,37 +67,40 @@ over a road)
         except MapFormatError as exc:
             raise MapEditError(f"{m!r} cannot be edited: it is not a map file the loader "
                                f"reads back: {exc}", reason=str(exc)) from None
-        self.start = m
-        self._done: list[tuple[EditRecord, HexMap]] = []
-        self._undone: list[tuple[EditRecord, HexMap]] = []
+        self._history: UndoHistory[HexMap, EditRecord] = UndoHistory(m, error=MapEditError)
 
     def __repr__(self) -> str:
-        return f"<MapEditor of {self.start!r}: {len(self._done)} edit(s)>"
+        return f"<MapEditor of {self.start!r}: {len(self._history)} edit(s)>"
+
+    @property
+    def start(self) -> HexMap:
+        """The map the history starts from."""
+        return self._history.start
 
     @property
     def hexmap(self) -> HexMap:
         """The map as edited so far."""
-        return self._done[-1][1] if self._done else self.start
+        return self._history.value
 
     @property
     def records(self) -> tuple[EditRecord, ...]:
         """The records of the edits done (undone ones excluded), in order."""
-        return tuple(r for r, _ in self._done)
+        return self._history.records
 
     @property
     def edits(self) -> tuple[Edit, ...]:
         """The edits done, in order (replaying them on :attr:`start` gives :attr:`hexmap`)."""
-        return tuple(r.edit for r, _ in self._done)
+        return tuple(r.edit for r in self._history.records)
 
     @property
     def can_undo(self) -> bool:
         """Whether there is an edit to undo."""
-        return bool(self._done)
+        return self._history.can_undo
 
     @property
     def can_redo(self) -> bool:
         """Whether there is an undone edit to redo."""
-        return bool(self._undone)
+        return self._history.can_redo
 
     def verify(self, edit: Edit) -> None:
         """Raise :class:`~hexrules.errors.MapEditError` if ``edit`` is not allowed now."""
@@ -125,8 +124,7 @@ over a road)
         after = _derive(before, fields) if old != new else before
         rec = EditRecord(edit, MapRef.of(before), MapRef.of(after), subject, old, new)
         if rec.changed:
-            self._done.append((rec, after))
-            self._undone.clear()
+            self._history.push(rec, after)
         return rec
 
     def undo(self) -> EditRecord:
@@ -137,11 +135,7 @@ over a road)
         MapEditError
             If there is nothing to undo.
         """
-        if not self._done:
-            raise MapEditError("nothing to undo: no edit has been made", reason="nothing to undo")
-        item = self._done.pop()
-        self._undone.append(item)
-        return item[0]
+        return self._history.undo()
 
     def redo(self) -> EditRecord:
         """Redo the last undone edit; return its record.
@@ -151,12 +145,7 @@ over a road)
         MapEditError
             If there is nothing to redo.
         """
-        if not self._undone:
-            raise MapEditError("nothing to redo: no edit has been undone",
-                               reason="nothing to redo")
-        item = self._undone.pop()
-        self._done.append(item)
-        return item[0]
+        return self._history.redo()
 
     # -- serialising and saving ------------------------------------------------------------
     def to_dict(self) -> dict[str, object]:
