@@ -44,7 +44,8 @@ from typing import Any, Literal, ParamSpec
 from hexrules.errors import RulesError
 
 __all__ = ["LANGUAGES", "Language", "bilingual", "get_language", "localize", "localize_figure",
-           "localize_html", "localized", "pick", "set_language", "text", "using"]
+           "localize_html", "localized", "order_label", "pick", "set_language", "text",
+           "using"]
 
 P = ParamSpec("P")
 
@@ -270,3 +271,35 @@ def bilingual(func: Callable[P, Any]) -> Callable[P, Any]:
             _current = before
 
     return wrapper
+
+
+#: The orders (by class name) and the glossary term a Chinese heading names them by.
+ORDER_TERMS: dict[str, str] = {
+    "Pass": "pass", "StartMove": "declare_move", "StepTo": "move_step", "EndMove": "end_move",
+    "DeclareFire": "declaration", "MovingFire": "moving_fire",
+    "ShortHaltFire": "short_halt_fire", "OpportunityFire": "opportunity_fire",
+    "CoveringFire": "covering_fire", "Decline": "decline", "FieldRepair": "field_repair",
+    "PlanFire": "fire_plan", "RapidReload": "rapid_reload", "DealCard": "event_card",
+    "Deployment": "deployment_phase", "ActionPlan": "action_plan",
+    "AttackPlan": "attack_plan", "Override": "referee_ruling",
+}
+
+
+def order_label(order: object, *, lang: str | None = None) -> str:
+    """An order as a record's heading shows it: its value (``repr``), preceded in Chinese by
+    the glossary's name of the order. The value itself is unchanged.
+
+    >>> from hexrules.game import StepTo
+    >>> from hexrules import Hex
+    >>> order_label(StepTo(Hex(1, 2)))
+    'StepTo(Hex(1, 2))'
+    >>> order_label(StepTo(Hex(1, 2)), lang="zh")
+    '逐格机动 StepTo(Hex(1, 2))'
+    """
+    text = repr(order)
+    key = ORDER_TERMS.get(type(order).__name__)
+    if _check(lang or _current) != "zh" or key is None:
+        return text
+    from hexrules.glossary import term
+
+    return f"{term(key).zh} {text}"

@@ -6,9 +6,10 @@ setting (:mod:`hexrules.language`) is ``"zh"``, :func:`hexrules.language.localiz
 English sentences listed here by their Chinese and keeps the Chinese half of every bilingual
 pair. A phrase written ``^…$`` matches only a whole text (one HTML text node).
 A ``{name}`` in a phrase is carried over: ``{n}``, ``{m}``, ``{x}`` and ``{y}`` stand for
-a number; other fields at the end of a phrase it stands for one token
-(a number, a hex, or a bilingual label such as "Open 开阔地"), at the start for a unit ("R1" or
-"R1 at 4563CB"), elsewhere for the shortest text up to the words that follow it.
+a number, ``{hx}`` for a hex's military name (4563KE); another field at the end of a phrase
+stands for one token (a number, a hex, or a bilingual label such as "Open 开阔地"), at the
+start for a unit ("R1" or "R1 at 4563CB"), elsewhere for the shortest text up to the words
+that follow it.
 
 Examples
 --------
@@ -39,7 +40,7 @@ MESSAGES_FILE = Path(__file__).resolve().parent / "data" / "messages.toml"
 _FIELD = re.compile(r"\{(\w+)\}")
 #: Fields that stand for a number ("level {n}"), and what they match.
 _NUMBERS = frozenset({"n", "m", "x", "y"})
-_NUMBER = r"[-+]?\d+(?:[.,/–]\d+)*"
+_NUMBER = r"[-+]?(?:\d+(?:[.,/–]\d+)*½?|½)"
 #: What a {field} matches: a bilingual label ("Open 开阔地") or one token ("4563KE", "-3").
 _TOKEN = (r"(?:[A-Za-z][\w'’-]*(?: [A-Za-z][\w'’-]*)* [\u4e00-\u9fff][\u4e00-\u9fff（）]*"
           r"|[^\s|;,()（）：:→\u4e00-\u9fff]+)")
@@ -60,10 +61,12 @@ def _pattern(where: str, en: str) -> re.Pattern[str]:
         name = m.group(1)
         if name in _NUMBERS:
             pat = _NUMBER
+        elif name == "hx":  # a hex by its military name (M-2)
+            pat = r"\d{4}[A-Z]{2}"
         elif not en[m.end():].strip():
             pat = _TOKEN
         elif not en[:m.start()].strip():  # a unit, as the refusals name it: "R1 at 4563CB"
-            pat = r"[^\s|;,()]+(?: at [^\s|;,()]+)?"
+            pat = r"[^\s|;,()]+(?: at [^\s|;,()（）：\u4e00-\u9fff]+)?"
         else:
             pat = r"[^|;\n]+?"
         parts.append(f"(?P={name})" if name in seen else f"(?P<{name}>{pat})")
@@ -76,6 +79,23 @@ def _pattern(where: str, en: str) -> re.Pattern[str]:
     if en[-1:].isascii() and en[-1:].isalpha():
         tail += r"(?! +[\u4e00-\u9fff])"  # not the English half of a bilingual pair
     return re.compile(head + body + tail)
+
+
+_BEFORE_CJK = re.compile(r"(?:(?<=[A-Za-z)'\"\]])|(\{(\w+)\})) (?=[\u4e00-\u9fff])")
+
+
+def _keep_words(zh: str) -> str:
+    """``zh`` with a no-break space after an English word (or a field) followed by Chinese.
+
+    Shown in Chinese, the English half of a bilingual pair ("Suppressed 压制") is dropped;
+    a no-break space keeps an identifier the Chinese names ("tables 必须是 TableSet") from
+    being read as one.
+
+    >>> _keep_words("{a} 必须是 TableSet，收到 {n} 个")
+    '{a}\\xa0必须是 TableSet，收到 {n} 个'
+    """
+    return _BEFORE_CJK.sub(lambda m: (m.group(1) or "") + (
+        " " if m.group(2) in _NUMBERS else "\u00a0"), zh)
 
 
 def parse(data: dict[str, Any]) -> tuple[tuple[re.Pattern[str], str, str], ...]:
@@ -97,7 +117,7 @@ def parse(data: dict[str, Any]) -> tuple[tuple[re.Pattern[str], str, str], ...]:
             raise _fail(where, f"zh must be Chinese, got {zh!r}")
         if set(_FIELD.findall(zh)) != set(_FIELD.findall(en)):
             raise _fail(where, f"zh must use the fields of en ({en!r})")
-        out.append((pattern, en, _FIELD.sub(r"\\g<\1>", zh.replace("\\", "\\\\"))))
+        out.append((pattern, en, _FIELD.sub(r"\\g<\1>", _keep_words(zh).replace("\\", "\\\\"))))
     return tuple(sorted(out, key=lambda r: -len(r[1])))
 
 

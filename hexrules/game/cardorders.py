@@ -145,11 +145,13 @@ def check_deal(state: GameState, order: DealCard) -> None:
     c = state.cards
     deck = c.deck(order.side) + (c.discards(order.side) if order.reshuffle else ())
     if order.card not in deck:
-        where = ("held" if any(h.card is order.card for h in c.held_by(order.side))
-                 else "already played or expired")
+        held = any(h.card is order.card for h in c.held_by(order.side))
         hint = "" if order.reshuffle else "; reshuffle=True puts the discards back first"
-        raise CardError(f"{order.card.rule} {order.card.label} is not in "
-                        f"{order.side.label}'s deck: it is {where} (§7 reward rule){hint}")
+        raise CardError(
+            f"{order.card.rule} {order.card.label} is not in {order.side.label}'s deck: "
+            f"it is held (§7 reward rule){hint}" if held else
+            f"{order.card.rule} {order.card.label} is not in {order.side.label}'s deck: "
+            f"it is already played or expired (§7 reward rule){hint}")
 
 
 def do_deal(tx: Tx, order: DealCard, ctx: None) -> None:

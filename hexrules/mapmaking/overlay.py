@@ -123,7 +123,7 @@ def _crs_name(data: Mapping[str, Any], source: str) -> str:
     name = crs.get("properties", {}).get("name") if isinstance(crs, Mapping) else None
     if not isinstance(name, str):
         raise _fail(source, "crs", 'expected {"type": "name", "properties": {"name": '
-                    f'"EPSG:…"}}, got {crs!r}')
+                    f'"EPSG:…"}}}}, got {crs!r}')
     if name.startswith("urn:ogc:def:crs:"):
         parts = name.split(":")
         name = "OGC:CRS84" if parts[-1] == "CRS84" else f"{parts[4]}:{parts[-1]}"

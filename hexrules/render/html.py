@@ -18,7 +18,7 @@ import html
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from hexrules.language import localized
+from hexrules.language import localized, order_label
 from hexrules.units import Result
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -230,7 +230,7 @@ def game_record_html(record: GameRecord) -> str:
     from hexrules.combat.record import FireRecord
 
     who = f" · {e(record.side.label)}" if record.side is not None else ""
-    order = "start of the game 推演开始" if record.order is None else repr(record.order)
+    order = "start of the game 推演开始" if record.order is None else order_label(record.order)
     from hexrules.game.records import GameEvent
 
     body = "".join(fire_record_html(p) if isinstance(p, FireRecord) else

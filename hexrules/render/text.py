@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hexrules.glossary import label
-from hexrules.language import localized
+from hexrules.language import localized, order_label
 
 if TYPE_CHECKING:  # pragma: no cover
     from hexrules.artillery.record import ArtilleryRecord, GunRecord, MarkerEntryRecord
@@ -78,7 +78,7 @@ def game_event_text(event: GameEvent) -> str:
 def game_record_text(record: GameRecord) -> str:
     """What one order caused, part by part."""
     who = f" · {record.side.label}" if record.side is not None else ""
-    head = "start of the game 推演开始" if record.order is None else repr(record.order)
+    head = "start of the game 推演开始" if record.order is None else order_label(record.order)
     lines = [f"Turn 回合 {record.turn} · {record.phase.label}{who}: {head}"]
     from hexrules.combat.record import FireRecord as _Fire
     from hexrules.game.records import GameEvent as _Event

@@ -206,9 +206,11 @@ def hit_part(vtype: VehicleType, target: Square, facing: int, firer: Square) -> 
     if "|" in arc:
         a, b = arc.split("|")
         part = a if vtype.plate(a) >= vtype.plate(b) else b
-        why = (f"exactly on the {'45' if a == 'front' else '135'}° line: {a} "
-               f"{vtype.plate(a)} mm, {b} {vtype.plate(b)} mm → the "
-               f"{'thicker' if vtype.plate(a) != vtype.plate(b) else 'more forward'} plate")
+        line = f"exactly on the {'45' if a == 'front' else '135'}° line"
+        why = (f"{line}: {a} {vtype.plate(a)} mm, {b} {vtype.plate(b)} mm → the thicker plate"
+               if vtype.plate(a) != vtype.plate(b) else
+               f"{line}: {a} {vtype.plate(a)} mm, {b} {vtype.plate(b)} mm → the more forward "
+               "plate")
     else:
         part, why = arc, "front within 45°, rear beyond 135°, side between (exact bearing)"
     dc, dr = firer.col - target.col, firer.row - target.row

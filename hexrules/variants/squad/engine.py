@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from hexrules.errors import IllegalOrderError, OutOfTurnError, RulesTypeError
 from hexrules.glossary import label
+from hexrules.language import bilingual
 from hexrules.records import Effect, Step
 from hexrules.units import Side
 from hexrules.variants.squad.attack import resolve_attack, take_loss
@@ -188,6 +189,7 @@ def _verify_attack_plan(state: SquadState, plan: AttackPlan) -> None:
 
 
 # ---------------------------------------------------------------------------------------
+@bilingual
 def apply(state: SquadState, order: SquadOrder) -> tuple[SquadState, SquadRecord]:
     """The state after ``order`` and its record (``state`` is unchanged)."""
     verify(state, order)

@@ -203,13 +203,13 @@ class Referee:
         if isinstance(action, StepAction):
             dest = team.hex.neighbor(action.direction)
             if not self.ground.passable(dest) or self.occupied(dest) or cost > self.ap[team.id]:
-                why = ("occupied" if self.ground.passable(dest) and self.occupied(dest)
-                       else "costs more AP than are left" if self.ground.passable(dest)
-                       else "not passable")
+                why = ("the step occupied" if self.ground.passable(dest) and self.occupied(dest)
+                       else "the step costs more AP than are left" if self.ground.passable(dest)
+                       else "the step not passable")
                 self.actions[team.id] = []
                 return Step("Q-12", f"{team.id} step to {hex_name(dest)}",
                             (("AP left", str(self.ap[team.id])), ("cost", str(cost))),
-                            result=f"movement ends: the step {why}", value=False)
+                            result=f"movement ends: {why}", value=False)
         elif cost > self.ap[team.id]:
             self.actions[team.id] = []
             return Step("Q-12", f"{team.id} {name}", (("AP left", str(self.ap[team.id])),),

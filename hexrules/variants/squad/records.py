@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from hexrules.dice import Roll
+from hexrules.language import localized
 from hexrules.records import Effect, Step, decode_as, encode, register
 
 __all__ = ["AttackRecord", "DetectionRecord", "HealRecord", "SquadEvent"]
@@ -49,11 +50,13 @@ class _Steps:
     def heading(self) -> str:  # pragma: no cover - overridden
         return self.title
 
+    @localized
     def __str__(self) -> str:
         from hexrules.render.text import step_text
 
         return "\n".join([self.heading(), *(f"  {step_text(s)}" for s in self.steps)])
 
+    @localized
     def _repr_html_(self) -> str:
         from hexrules.render.html import e, steps_html
 

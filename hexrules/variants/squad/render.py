@@ -12,6 +12,7 @@ from html import escape as e
 from typing import TYPE_CHECKING
 
 from hexrules.glossary import label
+from hexrules.language import localized
 from hexrules.variants.squad.rules import load_rules
 from hexrules.variants.squad.teams import Team, hex_name
 
@@ -34,6 +35,7 @@ def _row(t: Team) -> str:
     return "<tr>" + "".join(f"<td>{e(c)}</td>" for c in cells) + "</tr>"
 
 
+@localized
 def view_html(view: SquadView) -> str:
     """One side's view: its own teams, then the enemy teams it has detected."""
     r = load_rules()
@@ -56,6 +58,7 @@ def view_html(view: SquadView) -> str:
     return f"<div class='hexrules-squad-view'>{head}{own}{known}</div>"
 
 
+@localized
 def state_html(state: SquadState) -> str:
     """The whole state (the referee's view): every team."""
     head = (f"<p>Turn 回合 {state.turn}/{state.turns} · {e(state.phase.label)}"

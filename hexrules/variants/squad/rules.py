@@ -26,6 +26,7 @@ from types import MappingProxyType
 from typing import Any
 
 from hexrules.errors import TableFormatError
+from hexrules.language import pick
 
 __all__ = ["RULES_FILE", "PostureInfo", "SquadRules", "TeamType", "TerrainInfo", "load_rules"]
 
@@ -54,8 +55,8 @@ class TeamType:
 
     @property
     def label(self) -> str:
-        """English with the Chinese term, e.g. ``'Medic 医疗兵'``."""
-        return f"{self.en} {self.zh}"
+        """English with the Chinese term, e.g. ``'Medic 医疗兵'`` (in the language setting)."""
+        return pick(self.en, self.zh)
 
 
 @dataclass(frozen=True)
@@ -72,8 +73,8 @@ class PostureInfo:
 
     @property
     def label(self) -> str:
-        """English with the Chinese term."""
-        return f"{self.en} {self.zh}"
+        """English with the Chinese term (in the language setting)."""
+        return pick(self.en, self.zh)
 
 
 @dataclass(frozen=True)
@@ -90,8 +91,8 @@ class TerrainInfo:
 
     @property
     def label(self) -> str:
-        """English with the Chinese term."""
-        return f"{self.en} {self.zh}"
+        """English with the Chinese term (in the language setting)."""
+        return pick(self.en, self.zh)
 
 
 @dataclass(frozen=True, eq=False)

@@ -28,6 +28,7 @@ from typing import Any
 from hexrules.dice import Dice, DiceSource, DiceState, Roll
 from hexrules.errors import GameFormatError, RulesError
 from hexrules.glossary import label
+from hexrules.language import localized
 from hexrules.records import Step, decode, encode, register
 from hexrules.rulings import OrderParts
 from hexrules.units import Side
@@ -67,12 +68,14 @@ class SquadRecord(OrderParts):
     parts: tuple[Any, ...]
     rolls: tuple[Roll, ...]
 
+    @localized
     def __str__(self) -> str:
         who = f" · {self.side.label}" if self.side else ""
         head = _head(self)
         return "\n".join([f"Turn 回合 {self.turn} · {self.phase.label}{who}: {head}",
                           *("  " + line for p in self.parts for line in str(p).splitlines())])
 
+    @localized
     def _repr_html_(self) -> str:
         from hexrules.render.html import e
 
