@@ -36,7 +36,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from hexrules.errors import RulesError, TableFormatError
+from hexrules.errors import RulesError, RulesTypeError, TableFormatError
 from hexrules.language import check_language, get_language, pick
 
 __all__ = ["GLOSSARY_FILE", "ORDER_TERMS", "SOURCES", "Term", "glossary", "label", "order_label",
@@ -171,7 +171,7 @@ def term(key: str) -> Term:
         For an unknown key, suggesting the nearest ones.
     """
     if not isinstance(key, str):
-        raise TypeError(f"a glossary key is a str, got {key!r}")
+        raise RulesTypeError(f"a glossary key is a str, got {key!r}")
     terms = glossary()
     try:
         return terms[key]

@@ -51,7 +51,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, TypeVar, runtime_checkable
 
-from hexrules.errors import RulesError
+from hexrules.errors import RulesError, RulesTypeError
 from hexrules.units import Result, Unit
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -391,22 +391,23 @@ def register(*classes: type, namespace: str | None = None) -> None:
     ({'$': 'demo.Flag', 'colour': 'red'}, 'demo.Flag')
     """
     if namespace is not None and (not isinstance(namespace, str) or not namespace.isidentifier()):
-        raise TypeError(f"a record namespace is a plain name such as 'squad', got {namespace!r}")
+        raise RulesTypeError(f"a record namespace is a plain name such as 'squad', "
+                             f"got {namespace!r}")
     for cls in classes:
         if not (dataclasses.is_dataclass(cls) or issubclass(cls, Enum)):
-            raise TypeError(f"only dataclasses and enums can be registered, got {cls!r}")
+            raise RulesTypeError(f"only dataclasses and enums can be registered, got {cls!r}")
         tag = cls.__name__ if namespace is None else f"{namespace}.{cls.__name__}"
         known = _TYPES.get(tag)
         if known is not None and known is not cls and (
                 known.__module__, known.__qualname__) != (cls.__module__, cls.__qualname__):
-            raise TypeError(
+            raise RulesTypeError(
                 f"two record types are tagged {tag!r}: {known.__module__} and "
                 f"{cls.__module__}; register one under a namespace (register(..., "
                 f"namespace='…')) or rename it")
         held = _TAGS.get(cls)
         if held is not None and held != tag:
-            raise TypeError(f"{cls.__module__}.{cls.__qualname__} is already registered as "
-                            f"{held!r}, not {tag!r}: a type has one tag")
+            raise RulesTypeError(f"{cls.__module__}.{cls.__qualname__} is already registered as "
+                                 f"{held!r}, not {tag!r}: a type has one tag")
         if known is not None and known is not cls:  # the same class, reloaded
             _TAGS.pop(known, None)
         _TYPES[tag] = cls
@@ -429,7 +430,7 @@ def tag_of(cls: type) -> str:
     """
     tag = _TAGS.get(cls)
     if tag is None:
-        raise TypeError(f"{cls.__name__} is not a registered record type")
+        raise RulesTypeError(f"{cls.__name__} is not a registered record type")
     return tag
 
 
@@ -465,14 +466,14 @@ def encode(value: object) -> object:
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         tag = _TAGS.get(type(value))
         if tag is None:
-            raise TypeError(f"cannot encode a {type(value).__name__}: not a registered "
-                            "record type")
+            raise RulesTypeError(f"cannot encode a {type(value).__name__}: not a registered "
+                                 "record type")
         out: dict[str, object] = {"$": tag}
         for f in dataclasses.fields(value):
             if f.init:
                 out[f.name] = encode(getattr(value, f.name))
         return out
-    raise TypeError(f"cannot encode {type(value).__name__} {value!r} in a record")
+    raise RulesTypeError(f"cannot encode {type(value).__name__} {value!r} in a record")
 
 
 def decode(data: object) -> object:

@@ -56,6 +56,7 @@ from hexrules_widgets.board_layers import (
 from hexrules_widgets.geo import LonLat, MapGeo
 from hexrules_widgets.language_toggle import Relabel, language_toggle
 
+from hexrules.errors import RulesError
 from hexrules.language import localize_html
 from hexrules.map.hexgrid import Hex
 from hexrules.map.hexmap import HexMap
@@ -266,7 +267,7 @@ class HexBoard(ipw.VBox):
         """
         old = self.hexmap
         if hexmap.elevation.shape != old.elevation.shape or hexmap.georef != old.georef:
-            raise ValueError(f"set_map takes a map of the same size and georeference as "
+            raise RulesError(f"set_map takes a map of the same size and georeference as "
                              f"{old!r}, got {hexmap!r}")
         self.hexmap = self.geo.hexmap = hexmap
         top = self._top_level
@@ -479,7 +480,7 @@ class HexBoard(ipw.VBox):
         []
         """
         if level not in OVERLAY_LEVELS:
-            raise ValueError(f"unknown overlay level {level!r}; use one of {list(OVERLAY_LEVELS)}")
+            raise RulesError(f"unknown overlay level {level!r}; use one of {list(OVERLAY_LEVELS)}")
         base = {"className": f"hexrules-overlay hexrules-overlay-{name}", **(style or {})}
         feats = [dict(f) for f in features] + [self.hex_feature(h) for h in hexes]
         for f in feats:

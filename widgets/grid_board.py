@@ -30,6 +30,8 @@ from typing import Any
 import anywidget
 import traitlets
 
+from hexrules.errors import RulesError
+
 __all__ = ["SquareBoard"]
 
 
@@ -63,7 +65,7 @@ class SquareBoard(anywidget.AnyWidget):
     def __init__(self, cols: int, rows: int, *, cells: Sequence[str] = (),
                  tips: Sequence[str] = (), cell: int = 9, height: str = "560px") -> None:
         if cols < 1 or rows < 1:
-            raise ValueError(f"a square board needs at least 1 × 1 squares, got {cols} × {rows}")
+            raise RulesError(f"a square board needs at least 1 × 1 squares, got {cols} × {rows}")
         super().__init__(cols=cols, rows=rows, cell=cell, cells=list(cells), tips=list(tips))
         self.layout.height = height
         self.layout.overflow = "auto"
@@ -90,7 +92,7 @@ class SquareBoard(anywidget.AnyWidget):
         """Replace the squares' colours (and hover texts)."""
         n = self.cols * self.rows
         if len(cells) != n:
-            raise ValueError(f"{len(cells)} colours for {n} squares")
+            raise RulesError(f"{len(cells)} colours for {n} squares")
         self.cells = list(cells)
         if tips:
             self.tips = list(tips)

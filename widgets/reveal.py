@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import ipywidgets as ipw
 
+from hexrules.errors import RulesError
+
 __all__ = ["Reveal"]
 
 _SHOW = "Show the solution 显示答案"
@@ -62,7 +64,7 @@ class Reveal(ipw.VBox):
     def __init__(self, markdown: str, *, title: str = "", show_label: str = _SHOW,
                  hide_label: str = _HIDE) -> None:
         if not isinstance(markdown, str) or not markdown.strip():
-            raise ValueError(f"Reveal needs the text to reveal, got {markdown!r}")
+            raise RulesError(f"Reveal needs the text to reveal, got {markdown!r}")
         self._markdown = markdown
         self._labels = (show_label, hide_label)
         self.shown = False

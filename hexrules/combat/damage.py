@@ -21,7 +21,7 @@ from collections.abc import Iterable
 
 import numpy as np
 
-from hexrules.errors import RulesError
+from hexrules.errors import RulesError, RulesTypeError
 from hexrules.glossary import label
 from hexrules.units import DAMAGE_MARKERS, Result, Status, Unit
 
@@ -50,7 +50,7 @@ def _result(result: Result | str) -> Result:
         return result
     if isinstance(result, str):
         return Result.from_code(result)
-    raise TypeError(f"a result must be a Result or its code, got {result!r}")
+    raise RulesTypeError(f"a result must be a Result or its code, got {result!r}")
 
 
 def accumulate(status: Iterable[Status], result: Result | str) -> frozenset[Status]:
@@ -92,7 +92,7 @@ def apply_result(unit: Unit, result: Result | str) -> Unit:
     True
     """
     if not isinstance(unit, Unit):
-        raise TypeError(f"apply_result needs a Unit, got {unit!r}")
+        raise RulesTypeError(f"apply_result needs a Unit, got {unit!r}")
     return unit.replace(status=accumulate(unit.status, result))
 
 

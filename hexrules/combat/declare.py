@@ -34,7 +34,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from hexrules.combat.orders import FireKind, FireOrder
-from hexrules.errors import IllegalOrderError, NoLineOfSightError, RulesError
+from hexrules.errors import IllegalOrderError, NoLineOfSightError, RulesError, RulesTypeError
 from hexrules.map.hexgrid import Hex
 from hexrules.map.hexmap import HexMap
 from hexrules.tables import TableSet, load_tables
@@ -87,11 +87,11 @@ def _units_by_id(units: Mapping[str, Unit] | Iterable[Unit]) -> dict[str, Unit]:
     elif isinstance(units, Iterable) and not isinstance(units, str):
         items = list(units)
     else:
-        raise TypeError(f"units must be Units or a mapping id → Unit, got {units!r}")
+        raise RulesTypeError(f"units must be Units or a mapping id → Unit, got {units!r}")
     out: dict[str, Unit] = {}
     for u in items:
         if not isinstance(u, Unit):
-            raise TypeError(f"units must be Units, got {u!r}")
+            raise RulesTypeError(f"units must be Units, got {u!r}")
         out[u.id] = u
     return out
 
@@ -100,7 +100,7 @@ def _tables(tables: TableSet | None) -> TableSet:
     if tables is None:
         return load_tables()
     if not isinstance(tables, TableSet):
-        raise TypeError(
+        raise RulesTypeError(
             f"tables must be a TableSet, e.g. tables=load_tables({tables!r}), got "
             f"{type(tables).__name__} {tables!r}"
         )
@@ -140,18 +140,19 @@ def declare(
     hexrules.errors.IllegalOrderError: the order names B9, which is not among the units given ...
     """
     if not isinstance(require_sight, bool):
-        raise TypeError(f"require_sight must be True or False, got {require_sight!r}")
+        raise RulesTypeError(f"require_sight must be True or False, got {require_sight!r}")
     if not isinstance(reactive_armour, bool):
-        raise TypeError(f"reactive_armour (E-4) must be True or False, got {reactive_armour!r}")
+        raise RulesTypeError(f"reactive_armour (E-4) must be True or False, "
+                             f"got {reactive_armour!r}")
     table_set = _tables(tables)
     if isinstance(order, FireOrder):
         if target is not None or kind is not None:
-            raise TypeError(
+            raise RulesTypeError(
                 "give either a FireOrder (with units=…) or shooter Unit(s) and a target Unit, "
                 "not both: the order already names its target and kind"
             )
         if units is None:
-            raise TypeError("a FireOrder names units by id: pass them as units=[...]")
+            raise RulesTypeError("a FireOrder names units by id: pass them as units=[...]")
         by_id = _units_by_id(units)
         for uid in order.unit_ids:
             if uid not in by_id:
@@ -163,18 +164,18 @@ def declare(
         the_target = by_id[order.target]
     else:
         if units is not None:
-            raise TypeError("units=… goes with a FireOrder; with Units, pass them directly")
+            raise RulesTypeError("units=… goes with a FireOrder; with Units, pass them directly")
         shooters = (order,) if isinstance(order, Unit) else tuple(order)  # type: ignore[arg-type]
         for u in shooters:
             if not isinstance(u, Unit):
-                raise TypeError(f"shooters must be Units, got {u!r}")
+                raise RulesTypeError(f"shooters must be Units, got {u!r}")
         if not isinstance(target, Unit):
-            raise TypeError(f"the target must be a Unit, got {target!r}")
+            raise RulesTypeError(f"the target must be a Unit, got {target!r}")
         the_target = target
         order = FireOrder(shooters, target, FireKind.NORMAL if kind is None else kind)
     if card_unit is not None:
         if not isinstance(card_unit, str):
-            raise TypeError(
+            raise RulesTypeError(
                 f"card_unit is the id of the shooter that plays the fire-enhancement card "
                 f"(E-2), e.g. card_unit={order.shooters[0]!r}; got {card_unit!r}"
             )
@@ -203,7 +204,7 @@ def place_name(hexmap: HexMap, h: Hex) -> str:
 def check(hexmap: HexMap, d: Declaration) -> None:
     """Raise if the declaration breaks a rule (the checks of :func:`verify_fire`)."""
     if not isinstance(hexmap, HexMap):
-        raise TypeError(f"fire needs a HexMap, got {type(hexmap).__name__}")
+        raise RulesTypeError(f"fire needs a HexMap, got {type(hexmap).__name__}")
     kind, target, units = d.kind, d.target, d.shooters
     t_name = place_name(hexmap, target.hex)
     if target.hex not in hexmap:

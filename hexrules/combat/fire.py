@@ -45,7 +45,7 @@ from hexrules.combat.declare import Declaration, check, declare, place_name
 from hexrules.combat.orders import FireKind, FireOrder
 from hexrules.combat.record import TITLES, FireRecord, Shot
 from hexrules.dice import DiceSource
-from hexrules.errors import IllegalOrderError
+from hexrules.errors import IllegalOrderError, RulesTypeError
 from hexrules.glossary import label
 from hexrules.language import bilingual
 from hexrules.map.hexgrid import Hex
@@ -214,10 +214,10 @@ def final_attack_level(
     close = kind is FireKind.CLOSE_COMBAT
     for name, flag in (("suppressed", suppressed), ("card", card)):
         if not isinstance(flag, bool):
-            raise TypeError(f"{name} must be True or False, got {flag!r}")
+            raise RulesTypeError(f"{name} must be True or False, got {flag!r}")
     for name, value in (("distance", distance), ("height_difference", height_difference)):
         if isinstance(value, bool) or not isinstance(value, int):
-            raise TypeError(f"{name} must be a whole number, got {value!r}")
+            raise RulesTypeError(f"{name} must be a whole number, got {value!r}")
     if not close and distance < 1:
         raise IllegalOrderError(f"range must be a whole number of hexes >= 1, got {distance!r}")
     _, level = _level_steps(
@@ -527,7 +527,7 @@ def adjudicate_fire(
     """
     d = declare(order, target, **context)  # type: ignore[arg-type]
     if not isinstance(dice, DiceSource):
-        raise TypeError(f"dice must be a Dice or ScriptedDice, got {dice!r} (T-6)")
+        raise RulesTypeError(f"dice must be a Dice or ScriptedDice, got {dice!r} (T-6)")
     check(hexmap, d)
     mark = dice.mark()
     units, target = d.shooters, d.target

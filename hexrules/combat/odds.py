@@ -43,7 +43,7 @@ from hexrules.combat.declare import _tables, check, declare
 from hexrules.combat.fire import plan_shot, roll_shot
 from hexrules.combat.orders import FireKind, FireOrder
 from hexrules.dice import DiceSource
-from hexrules.errors import TableFormatError
+from hexrules.errors import RulesTypeError, TableFormatError
 from hexrules.map.hexmap import HexMap
 from hexrules.map.terrain import Terrain
 from hexrules.tables import TableSet
@@ -69,7 +69,7 @@ def _terrain(terrain: Terrain | str | int) -> Terrain:
 
 def _armour(armour: str, tables: TableSet) -> str:
     if not isinstance(armour, str):
-        raise TypeError(f"armour must be an armour-class name, got {armour!r}")
+        raise RulesTypeError(f"armour must be an armour-class name, got {armour!r}")
     known = tables.combat_results.armour
     if armour not in known:
         raise TableFormatError(
@@ -81,7 +81,7 @@ def _armour(armour: str, tables: TableSet) -> str:
 
 def _level(level: int) -> int:
     if isinstance(level, bool) or not isinstance(level, int):
-        raise TypeError(f"an attack level must be a whole number, got {level!r}")
+        raise RulesTypeError(f"an attack level must be a whole number, got {level!r}")
     return level
 
 
@@ -153,7 +153,7 @@ def shot_distribution(
     level, terrain = _level(level), _terrain(terrain)
     armour = _armour(armour, tables)
     if not isinstance(close_combat, bool):
-        raise TypeError(f"close_combat must be True or False, got {close_combat!r}")
+        raise RulesTypeError(f"close_combat must be True or False, got {close_combat!r}")
     key = (id(tables), min(level, tables.combat_results.max_level), terrain, armour,
            close_combat)
     hit = _CACHE.get(key)
@@ -389,7 +389,7 @@ def simulate_shots(
     ((10000,), True)
     """
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-        raise TypeError(f"n must be a whole number of shots >= 0, got {n!r}")
+        raise RulesTypeError(f"n must be a whole number of shots >= 0, got {n!r}")
     dist = shot_distribution(level, terrain, armour=armour, close_combat=close_combat,
                              tables=tables)
     return _sample(dist, n, np.random.default_rng(rng))
@@ -420,7 +420,7 @@ def simulate_fire(
     1000
     """
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-        raise TypeError(f"n must be a whole number of runs >= 0, got {n!r}")
+        raise RulesTypeError(f"n must be a whole number of runs >= 0, got {n!r}")
     d, levels, dists = _plans(hexmap, order, target, context)
     gen = np.random.default_rng(rng)
     state = np.full(n, state_to_bits(d.target.status), dtype=np.int8)  # type: ignore[attr-defined]

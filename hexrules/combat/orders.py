@@ -26,7 +26,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 
-from hexrules.errors import IllegalOrderError
+from hexrules.errors import IllegalOrderError, RulesTypeError
 from hexrules.glossary import label
 from hexrules.units import Unit
 
@@ -76,7 +76,7 @@ class FireKind(Enum):
         if isinstance(value, FireKind):
             return value
         if not isinstance(value, str):
-            raise TypeError(f"a kind of fire must be a FireKind or a str, got {value!r}")
+            raise RulesTypeError(f"a kind of fire must be a FireKind or a str, got {value!r}")
         try:
             return cls(value.strip().lower().replace("-", "_").replace(" ", "_"))
         except ValueError:
@@ -99,7 +99,7 @@ def _unit_id(value: object, what: str) -> str:
     if isinstance(value, Unit):
         return value.id
     if not isinstance(value, str):
-        raise TypeError(f"{what} must be a unit id (str) or a Unit, got {value!r}")
+        raise RulesTypeError(f"{what} must be a unit id (str) or a Unit, got {value!r}")
     if not value.strip():
         raise IllegalOrderError(f"{what} must be a non-empty unit id (F-1)")
     return value
@@ -145,7 +145,7 @@ class FireOrder:
         if isinstance(shooters, str | Unit):
             shooters = (shooters,)
         elif not isinstance(shooters, Iterable):
-            raise TypeError(f"shooters must be unit ids or Units, got {shooters!r}")
+            raise RulesTypeError(f"shooters must be unit ids or Units, got {shooters!r}")
         ids = tuple(_unit_id(s, "a shooter") for s in shooters)
         if not ids:
             raise IllegalOrderError("a fire declaration needs at least one shooter (F-1)")

@@ -23,7 +23,7 @@ from hexrules.dice.values import (
     _plural,
     _rolls,
 )
-from hexrules.errors import DiceExhaustedError, ReplayDivergedError, RulesError
+from hexrules.errors import DiceExhaustedError, ReplayDivergedError, RulesError, RulesTypeError
 
 __all__ = ["Dice", "DiceSource", "ScriptedDice"]
 
@@ -100,7 +100,7 @@ class DiceSource:
         ['2 (F-6 2d6 R1→B1 (die 1/2))', '3 (F-6 2d6 R1→B1 (die 2/2))']
         """
         if not _is_int(n):
-            raise TypeError(f"the number of dice must be an int, got {n!r} (T-6)")
+            raise RulesTypeError(f"the number of dice must be an int, got {n!r} (T-6)")
         if n < 1:
             raise RulesError(f"the number of dice must be at least 1, got {n!r} (T-6)")
         rule, purpose = _check_rule(rule), _check_purpose(purpose)
@@ -133,7 +133,7 @@ class DiceSource:
         is not in the log (negative, or the source was restored to before it).
         """
         if not _is_int(mark):
-            raise TypeError(f"a log mark must be an int from mark(), got {mark!r} (T-6)")
+            raise RulesTypeError(f"a log mark must be an int from mark(), got {mark!r} (T-6)")
         n = len(self._log)
         if not 0 <= mark <= n:
             raise RulesError(f"mark {mark!r} is not in the log of {_plural(n, 'roll')} (0-{n}); "
@@ -158,8 +158,8 @@ class DiceSource:
         ['5 (T-2 who fires first)', '2 (T-3 who moves first)']
         """
         if not callable(listener):
-            raise TypeError(f"a dice listener must be callable with a Roll, "
-                            f"got {listener!r} (T-6)")
+            raise RulesTypeError(f"a dice listener must be callable with a Roll, "
+                                 f"got {listener!r} (T-6)")
         if listener in self._listeners:
             raise RulesError(f"{listener!r} is already subscribed to {self!r}: every roll "
                              f"would land twice (T-6)")
@@ -203,7 +203,7 @@ class DiceSource:
         ((1, 2, 3), ())
         """
         if not isinstance(state, DiceState):
-            raise TypeError(f"setstate needs a DiceState from getstate(), got {state!r} (T-6)")
+            raise RulesTypeError(f"setstate needs a DiceState from getstate(), got {state!r} (T-6)")
         if state.kind != self._kind:
             raise RulesError(f"cannot restore a {state.kind!r} dice state into "
                              f"{type(self).__name__} (T-6)")
@@ -228,7 +228,7 @@ class DiceSource:
         (True, True)
         """
         if not isinstance(state, DiceState):
-            raise TypeError(f"from_state needs a DiceState, got {state!r} (T-6)")
+            raise RulesTypeError(f"from_state needs a DiceState, got {state!r} (T-6)")
         source: DiceSource = ScriptedDice([]) if state.kind == "scripted" else Dice(seed=0)
         if not isinstance(source, cls):
             raise RulesError(f"cannot restore a {state.kind!r} dice state into "
@@ -313,13 +313,14 @@ class ScriptedDice(DiceSource):
     def __init__(self, rolls: Iterable[int], *, then: DiceSource | None = None) -> None:
         super().__init__()
         if isinstance(rolls, str | bytes) or not isinstance(rolls, Iterable):
-            raise TypeError(f"scripted dice need an iterable of faces 1-6, got {rolls!r} (T-6)")
+            raise RulesTypeError(f"scripted dice need an iterable of faces 1-6, "
+                                 f"got {rolls!r} (T-6)")
         script = tuple(rolls)
         for i, v in enumerate(script, 1):
             _check_face(v, f"scripted roll #{i}")
         if then is not None and not isinstance(then, DiceSource):
-            raise TypeError(f"then must be a dice source (Dice, ScriptedDice) or None, "
-                            f"got {then!r} (T-6)")
+            raise RulesTypeError(f"then must be a dice source (Dice, ScriptedDice) or None, "
+                                 f"got {then!r} (T-6)")
         self.script: tuple[int, ...] = script
         self.then: DiceSource | None = then
         self._expected: tuple[Roll, ...] | None = None

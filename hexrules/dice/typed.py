@@ -43,7 +43,7 @@ import re
 from collections.abc import Iterable
 
 from hexrules.dice.sources import ScriptedDice
-from hexrules.errors import DiceExhaustedError, RulesError
+from hexrules.errors import DiceExhaustedError, RulesError, RulesTypeError
 
 __all__ = ["FacesNeeded", "TypedDice", "parse_faces"]
 
@@ -101,7 +101,7 @@ def parse_faces(text: str, count: int | None = None) -> tuple[int, ...]:
     hexrules.errors.RulesError: 'three' is not a die face: type whole numbers 1-6 (T-6)
     """
     if not isinstance(text, str):
-        raise TypeError(f"typed faces must be a str, got {text!r}")
+        raise RulesTypeError(f"typed faces must be a str, got {text!r}")
     tokens = [t for t in _SEP.split(text.strip()) if t]
     if count is not None and count > 1 and len(tokens) == 1 and len(tokens[0]) == count \
             and tokens[0].isdigit():

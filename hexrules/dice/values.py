@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from hexrules.errors import RulesError
+from hexrules.errors import RulesError, RulesTypeError
 
 __all__ = ["DiceState", "Listener", "Roll"]
 
@@ -31,7 +31,7 @@ def _is_int(x: object) -> bool:
 
 def _check_rule(rule: object) -> str:
     if not isinstance(rule, str):
-        raise TypeError(f"a roll's rule must be a rule ID str like 'F-6', got {rule!r} (T-6)")
+        raise RulesTypeError(f"a roll's rule must be a rule ID str like 'F-6', got {rule!r} (T-6)")
     if not _RULE_ID.fullmatch(rule):
         raise RulesError(f"a roll's rule must be a rule ID like 'F-6' (capital letter, '-', "
                          f"number), got {rule!r} (T-6)")
@@ -40,8 +40,8 @@ def _check_rule(rule: object) -> str:
 
 def _check_purpose(purpose: object) -> str:
     if not isinstance(purpose, str):
-        raise TypeError(f"a roll's purpose must be a str (what it is for, e.g. '2d6 R1→B1'), "
-                        f"got {purpose!r} (T-6)")
+        raise RulesTypeError(f"a roll's purpose must be a str (what it is for, e.g. '2d6 R1→B1'), "
+                             f"got {purpose!r} (T-6)")
     if not purpose.strip():
         raise RulesError(f"every roll needs a purpose (what it is for, e.g. '2d6 R1→B1'), "
                          f"got {purpose!r} (T-6)")
@@ -50,7 +50,7 @@ def _check_purpose(purpose: object) -> str:
 
 def _check_face(value: Any, what: str) -> int:
     if not _is_int(value):
-        raise TypeError(f"{what} must be an int die face 1-6, got {value!r} (T-6)")
+        raise RulesTypeError(f"{what} must be an int die face 1-6, got {value!r} (T-6)")
     if not 1 <= value <= 6:
         raise RulesError(f"{what} must be a die face 1-6, got {value!r} (T-6)")
     return value
@@ -58,7 +58,7 @@ def _check_face(value: Any, what: str) -> int:
 
 def _check_seed(seed: Any) -> int | str:
     if isinstance(seed, bool) or not isinstance(seed, int | str):
-        raise TypeError(f"a dice seed must be an int, a str or None, got {seed!r} (T-6)")
+        raise RulesTypeError(f"a dice seed must be an int, a str or None, got {seed!r} (T-6)")
     return seed
 
 
@@ -110,8 +110,8 @@ class Roll:
         Roll(value=6, rule='A-2', purpose='delay, gun 1')
         """
         if not isinstance(data, Mapping):
-            raise TypeError(f"a roll must be a mapping with the keys value, rule, purpose, "
-                            f"got {data!r} (T-6)")
+            raise RulesTypeError(f"a roll must be a mapping with the keys value, rule, purpose, "
+                                 f"got {data!r} (T-6)")
         missing = [k for k in _ROLL_KEYS if k not in data]
         unknown = sorted(map(str, set(data) - set(_ROLL_KEYS)))
         if missing or unknown:
@@ -124,11 +124,11 @@ class Roll:
 def _rolls(items: object, what: str) -> tuple[Roll, ...]:
     """Rolls or their dicts as a tuple of :class:`Roll`; errors name the entry."""
     if isinstance(items, str | bytes | Mapping) or not isinstance(items, Iterable):
-        raise TypeError(f"the {what} must be an iterable of rolls, got {items!r} (T-6)")
+        raise RulesTypeError(f"the {what} must be an iterable of rolls, got {items!r} (T-6)")
     out = []
     for k, r in enumerate(items, 1):
         if not isinstance(r, Roll | Mapping):
-            raise TypeError(f"{what} entry #{k} must be a Roll or its dict, got {r!r} (T-6)")
+            raise RulesTypeError(f"{what} entry #{k} must be a Roll or its dict, got {r!r} (T-6)")
         try:
             out.append(r if isinstance(r, Roll) else Roll.from_dict(r))
         except (TypeError, RulesError) as e:
@@ -206,7 +206,7 @@ class DiceState:
         <Dice seed=3 after 4 rolls>
         """
         if not isinstance(data, Mapping):
-            raise TypeError(f"a dice state must be a mapping, got {data!r} (T-6)")
+            raise RulesTypeError(f"a dice state must be a mapping, got {data!r} (T-6)")
         kind = data.get("kind")
         keys = _STATE_KEYS.get(kind) if isinstance(kind, str) else None
         if keys is None:
@@ -228,7 +228,8 @@ class DiceState:
             return cls("seeded", log, seed=seed, generator=generator)
         raw = data["script"]
         if not isinstance(raw, list | tuple):
-            raise TypeError(f"a scripted dice state's script must be a list, got {raw!r} (T-6)")
+            raise RulesTypeError(f"a scripted dice state's script must be a list, "
+                                 f"got {raw!r} (T-6)")
         if raw and isinstance(raw[0], Mapping):
             script: tuple[Any, ...] = _rolls(raw, "script")
         else:

@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from hexrules.dice import DiceSource
-from hexrules.errors import GameFormatError, IllegalOrderError, RulesError
+from hexrules.errors import GameFormatError, IllegalOrderError, RulesError, RulesTypeError
 from hexrules.game.legal import LegalOrders
 from hexrules.game.log import GameLog
 from hexrules.game.orders import Order
@@ -57,7 +57,7 @@ class Game:
 
     def __init__(self, state: GameState) -> None:
         if not isinstance(state, GameState):
-            raise TypeError(f"a Game holds a GameState, got {type(state).__name__}")
+            raise RulesTypeError(f"a Game holds a GameState, got {type(state).__name__}")
         self.history: list[GameState] = [state]
 
     @classmethod

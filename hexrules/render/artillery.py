@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from hexrules.errors import RulesError
 from hexrules.glossary import label
 from hexrules.language import localize_figure
 from hexrules.map.hexgrid import Hex
@@ -96,7 +97,7 @@ def plot_odds_map(
              if h in hexmap and float(p) > 0 and (shown is None or h in shown)]
     top = vmax if vmax is not None else max((p for _, p in items), default=1.0)
     if scale not in ("linear", "sqrt"):
-        raise ValueError(f"scale must be 'linear' or 'sqrt', got {scale!r}")
+        raise RulesError(f"scale must be 'linear' or 'sqrt', got {scale!r}")
     norm = (Normalize if scale == "linear" else lambda a, b: PowerNorm(0.5, a, b))(
         0.0, top or 1.0)
     colours = colormaps[cmap]

@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from hexrules.errors import RulesError
 from hexrules.map.coords import HEX_METRES
 from hexrules.map.hexgrid import Hex
 from hexrules.map.hexmap import HexMap
@@ -102,9 +103,9 @@ def board_tiles(hexmap: HexMap, *, scale: int = 2500, paper: str = "A3") -> list
         For an unknown paper size (the message lists the known ones) or a scale below 1.
     """
     if paper not in PAPER:
-        raise ValueError(f"paper must be one of {', '.join(map(repr, PAPER))}, got {paper!r}")
+        raise RulesError(f"paper must be one of {', '.join(map(repr, PAPER))}, got {paper!r}")
     if not (isinstance(scale, int) and scale >= 1):
-        raise ValueError(f"scale must be a whole number >= 1 (1:scale), got {scale!r}")
+        raise RulesError(f"scale must be a whole number >= 1 (1:scale), got {scale!r}")
     mm = 1000.0 / scale  # paper mm per ground metre
     x0, y0, x1, y1 = _extent(hexmap)
     w, h = (x1 - x0) * mm, (y1 - y0) * mm

@@ -27,6 +27,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from hexrules.errors import RulesError
 from hexrules.game.state import GameState, Phase
 from hexrules.players.balance import balance, wilson
 from hexrules.records import register
@@ -115,7 +116,7 @@ def checkpoints(states: Sequence[GameState], every: str = "turn") -> list[int]:
     """The record indices whose states are estimated: the start of the game, the start of
     every turn (``every="phase"``: of every phase) and the end."""
     if every not in ("turn", "phase"):
-        raise ValueError(f"every must be 'turn' or 'phase', got {every!r}")
+        raise RulesError(f"every must be 'turn' or 'phase', got {every!r}")
     out = [0]
     for k in range(1, len(states)):
         a, b = states[k - 1], states[k]

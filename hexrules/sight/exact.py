@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 import shapely
 
+from hexrules.errors import RulesTypeError
 from hexrules.glossary import label
 from hexrules.language import bilingual, using
 from hexrules.map.coords import Georef
@@ -438,7 +439,7 @@ def line_of_sight(hexmap: HexMap, observer: Hex | str, target: Hex | str) -> Sig
     True
     """
     if not isinstance(hexmap, HexMap):
-        raise TypeError(f"line_of_sight needs a HexMap, got {type(hexmap).__name__}")
+        raise RulesTypeError(f"line_of_sight needs a HexMap, got {type(hexmap).__name__}")
     a = hexmap.parse(observer)
     b = hexmap.parse(target)
     delta = b - a

@@ -36,6 +36,7 @@ import weakref
 import numba as nb
 import numpy as np
 
+from hexrules.errors import RulesTypeError
 from hexrules.map.hexgrid import Hex
 from hexrules.map.hexmap import HexMap
 
@@ -281,7 +282,8 @@ class FastSight:
 
     def __init__(self, hexmap: HexMap) -> None:
         if not isinstance(hexmap, HexMap):
-            raise TypeError(f"FastSight needs a HexMap, got {type(hexmap).__name__} {hexmap!r}")
+            raise RulesTypeError(f"FastSight needs a HexMap, "
+                                 f"got {type(hexmap).__name__} {hexmap!r}")
         self.hexmap = hexmap
         rows, cols = hexmap.rows, hexmap.cols
         width = 2 * cols + 1 + 2 * _PAD
@@ -296,8 +298,8 @@ class FastSight:
 
     def _pos(self, h: Hex) -> tuple[int, int]:
         if not isinstance(h, Hex):
-            raise TypeError(f"FastSight takes Hex values, got {h!r}: use hexmap.parse(...) for "
-                            "a military name")
+            raise RulesTypeError(f"FastSight takes Hex values, got {h!r}: use hexmap.parse(...) "
+                                 "for a military name")
         col, row = self.hexmap._index(h)[::-1]
         return row, 2 * col + (row & 1)
 
@@ -358,8 +360,8 @@ def fast_sight(hexmap: HexMap) -> FastSight:
     (True, True)
     """
     if not isinstance(hexmap, HexMap):
-        raise TypeError(f"fast line of sight needs a HexMap, got {type(hexmap).__name__} "
-                        f"{hexmap!r}")
+        raise RulesTypeError(f"fast line of sight needs a HexMap, got {type(hexmap).__name__} "
+                             f"{hexmap!r}")
     fs = _CACHE.get(hexmap)
     if fs is None:
         fs = _CACHE[hexmap] = FastSight(hexmap)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from hexrules.errors import RulesError
 from hexrules.units import Side
 from hexrules.variants.squad.ground import SquadGround
 from hexrules.variants.squad.movement import action_cost, perform
@@ -141,7 +142,7 @@ def random_order(state: SquadState, rng: random.Random) -> SquadOrder:
     """A random legal order for the side to act, from its view (:func:`random_plan`)."""
     side = state.to_act
     if side is None:
-        raise ValueError("the game is over: no order to give")
+        raise RulesError("the game is over: no order to give")
     return random_plan(state.view(side), state._scenario(), rng)
 
 

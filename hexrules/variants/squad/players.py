@@ -30,6 +30,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from hexrules.errors import RulesError
 from hexrules.map.hexgrid import Hex
 from hexrules.players.base import Candidate, Decision, Player, check_decision
 from hexrules.units import Side
@@ -92,7 +93,7 @@ class PlanSpace:
 def legal_plans(state: SquadState) -> PlanSpace:
     """The :class:`PlanSpace` of the side to act; :class:`ValueError` once the game is over."""
     if state.to_act is None:
-        raise ValueError("the game is over: no order to give")
+        raise RulesError("the game is over: no order to give")
     return PlanSpace(state.to_act, state.phase, state._scenario())
 
 
