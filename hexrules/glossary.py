@@ -37,9 +37,10 @@ from types import MappingProxyType
 from typing import Any
 
 from hexrules.errors import RulesError, TableFormatError
-from hexrules.language import pick
+from hexrules.language import check_language, get_language, pick
 
-__all__ = ["GLOSSARY_FILE", "SOURCES", "Term", "glossary", "label", "term"]
+__all__ = ["GLOSSARY_FILE", "ORDER_TERMS", "SOURCES", "Term", "glossary", "label", "order_label",
+           "term"]
 
 #: The glossary file shipped with hexrules.
 GLOSSARY_FILE = Path(__file__).resolve().parent / "data" / "glossary.toml"
@@ -183,3 +184,34 @@ def term(key: str) -> Term:
 def label(key: str) -> str:
     """The bilingual label of a term: ``label('suppressed') == 'Suppressed 压制'``."""
     return term(key).label
+
+
+#: The orders (by class name) and the glossary term that names them (a button, a record's
+#: heading in Chinese).
+ORDER_TERMS: dict[str, str] = {
+    "Pass": "pass", "StartMove": "declare_move", "StepTo": "move_step", "EndMove": "end_move",
+    "DeclareFire": "declaration", "MovingFire": "moving_fire",
+    "ShortHaltFire": "short_halt_fire", "OpportunityFire": "opportunity_fire",
+    "CoveringFire": "covering_fire", "Decline": "decline", "FieldRepair": "field_repair",
+    "PlanFire": "fire_plan", "RapidReload": "rapid_reload", "DealCard": "event_card",
+    "Deployment": "deployment_phase", "ActionPlan": "action_plan",
+    "AttackPlan": "attack_plan", "Override": "referee_ruling",
+}
+
+
+def order_label(order: object, *, lang: str | None = None) -> str:
+    """An order as a record's heading shows it: its value (``repr``), preceded in Chinese by
+    the glossary's name of the order. The value itself is unchanged.
+
+    >>> from hexrules.game import StepTo
+    >>> from hexrules import Hex
+    >>> order_label(StepTo(Hex(1, 2)))
+    'StepTo(Hex(1, 2))'
+    >>> order_label(StepTo(Hex(1, 2)), lang="zh")
+    '逐格机动 StepTo(Hex(1, 2))'
+    """
+    text = repr(order)
+    key = ORDER_TERMS.get(type(order).__name__)
+    if check_language(lang or get_language()) != "zh" or key is None:
+        return text
+    return f"{term(key).zh} {text}"

@@ -43,8 +43,8 @@ from typing import Any, Literal, ParamSpec
 
 from hexrules.errors import RulesError
 
-__all__ = ["LANGUAGES", "Language", "bilingual", "get_language", "localize", "localize_figure",
-           "localize_html", "localized", "order_label", "pick", "set_language", "text",
+__all__ = ["LANGUAGES", "Language", "bilingual", "check_language", "get_language", "localize",
+           "localize_figure", "localize_html", "localized", "pick", "set_language", "text",
            "using"]
 
 P = ParamSpec("P")
@@ -55,13 +55,18 @@ Language = Literal["both", "zh", "en"]
 LANGUAGES: dict[str, str] = {"both": "双语", "zh": "中", "en": "EN"}
 
 
-def _check(lang: object) -> Language:
+def check_language(lang: object) -> Language:
+    """``lang`` if it is a language setting, else a :class:`~hexrules.errors.RulesError`.
+
+    >>> check_language("zh")
+    'zh'
+    """
     if lang not in LANGUAGES:
         raise RulesError(f"unknown language {lang!r}: choose 'both', 'zh' or 'en'")
     return lang  # type: ignore[return-value]
 
 
-_current: Language = _check(os.environ.get("HEXRULES_LANG", "both") or "both")
+_current: Language = check_language(os.environ.get("HEXRULES_LANG", "both") or "both")
 
 
 def get_language() -> Language:
@@ -88,7 +93,7 @@ def set_language(lang: str) -> None:
     >>> set_language("both")
     """
     global _current
-    _current = _check(lang)
+    _current = check_language(lang)
 
 
 @contextmanager
@@ -103,7 +108,7 @@ def using(lang: str) -> Iterator[Language]:
     """
     global _current
     before = _current
-    _current = _check(lang)
+    _current = check_language(lang)
     try:
         yield _current
     finally:
@@ -116,7 +121,7 @@ def pick(en: str, zh: str, *, sep: str = " ", lang: str | None = None) -> str:
     >>> pick("Red", "红方", lang="zh"), pick("Red", "红方", sep=" / ")
     ('红方', 'Red / 红方')
     """
-    lang = _check(lang or _current)
+    lang = check_language(lang or _current)
     if lang == "en":
         return en
     if lang == "zh":
@@ -135,7 +140,7 @@ def text(template: Mapping[str, str], /, *, sep: str = " ", lang: str | None = N
     >>> text({"en": "only English"}, lang="zh")
     'only English'
     """
-    lang = _check(lang or _current)
+    lang = check_language(lang or _current)
     en = template["en"].format(**fields) if "en" in template else ""
     zh = template["zh"].format(**fields) if "zh" in template else en
     return pick(en or zh, zh, sep=sep, lang=lang)
@@ -182,7 +187,7 @@ def localize(message: str, *, lang: str | None = None) -> str:
     >>> localize("R1 Fired 射击; range 距离 18 hexes 格", lang="zh")
     'R1 射击; 距离 18 格'
     """
-    lang = _check(lang or _current)
+    lang = check_language(lang or _current)
     if lang == "both" or not message:
         return message
     if lang == "en":
@@ -206,7 +211,7 @@ def localize_html(html: str, *, lang: str | None = None) -> str:
     >>> localize_html("<td>Suppressed 压制</td>", lang="en")
     '<td>Suppressed</td>'
     """
-    lang = _check(lang or _current)
+    lang = check_language(lang or _current)
     if lang == "both":
         return html
     # a pair split by a line break ("hex<br>六角格", a table header): keep one half
@@ -272,34 +277,3 @@ def bilingual(func: Callable[P, Any]) -> Callable[P, Any]:
 
     return wrapper
 
-
-#: The orders (by class name) and the glossary term a Chinese heading names them by.
-ORDER_TERMS: dict[str, str] = {
-    "Pass": "pass", "StartMove": "declare_move", "StepTo": "move_step", "EndMove": "end_move",
-    "DeclareFire": "declaration", "MovingFire": "moving_fire",
-    "ShortHaltFire": "short_halt_fire", "OpportunityFire": "opportunity_fire",
-    "CoveringFire": "covering_fire", "Decline": "decline", "FieldRepair": "field_repair",
-    "PlanFire": "fire_plan", "RapidReload": "rapid_reload", "DealCard": "event_card",
-    "Deployment": "deployment_phase", "ActionPlan": "action_plan",
-    "AttackPlan": "attack_plan", "Override": "referee_ruling",
-}
-
-
-def order_label(order: object, *, lang: str | None = None) -> str:
-    """An order as a record's heading shows it: its value (``repr``), preceded in Chinese by
-    the glossary's name of the order. The value itself is unchanged.
-
-    >>> from hexrules.game import StepTo
-    >>> from hexrules import Hex
-    >>> order_label(StepTo(Hex(1, 2)))
-    'StepTo(Hex(1, 2))'
-    >>> order_label(StepTo(Hex(1, 2)), lang="zh")
-    '逐格机动 StepTo(Hex(1, 2))'
-    """
-    text = repr(order)
-    key = ORDER_TERMS.get(type(order).__name__)
-    if _check(lang or _current) != "zh" or key is None:
-        return text
-    from hexrules.glossary import term
-
-    return f"{term(key).zh} {text}"

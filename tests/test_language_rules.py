@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from script_support import load_module
+
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 _RULE_ANCHOR = re.compile(r'<a id="([A-Z]-\d+)"></a>')
 
@@ -51,15 +53,7 @@ MARKERS = {"decision": "【项目裁定", "reconstructed": "【复原", "house v
 def _tokens():
     """``tokens`` of scripts/lessons_zh.py: the rule IDs, hex names and numbers of a text,
     the same parity the Chinese lessons are checked by."""
-    import importlib.util
-    import sys
-    name = "lessons_zh"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name].tokens
+    return load_module("lessons_zh").tokens
 
 
 def sections(text: str) -> dict[str, str]:

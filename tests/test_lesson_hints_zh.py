@@ -9,12 +9,12 @@ In the default setting the same checks give the English hints, unchanged.
 
 from __future__ import annotations
 
-import importlib.util
 import re
 import sys
 from pathlib import Path
 
 import pytest
+from script_support import load_module
 
 from hexrules import Unit
 from hexrules.language import using
@@ -24,13 +24,7 @@ LESSONS = ROOT / "lessons"
 
 
 def _slips():
-    name = "test_lesson_hints"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, ROOT / "tests" / f"{name}.py")
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
+    return load_module("test_lesson_hints", "tests")
 
 
 hints = _slips()

@@ -9,12 +9,11 @@ and ``lessons/00_index.zh.py`` lists every Chinese edition.
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
 from pathlib import Path
 
 import pytest
+from script_support import load_module
 
 jupytext = pytest.importorskip("jupytext")
 
@@ -24,13 +23,7 @@ INDEX = LESSONS / "00_index.zh.py"
 
 
 def _script():
-    name = "lessons_zh"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
+    return load_module("lessons_zh")
 
 
 zh = _script()

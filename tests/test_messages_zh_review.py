@@ -10,7 +10,8 @@ import re
 import pytest
 from test_messages_zh import english_words
 
-from hexrules.language import order_label, using
+from hexrules.glossary import order_label
+from hexrules.language import using
 
 pytest.importorskip("ipywidgets")
 

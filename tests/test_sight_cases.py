@@ -11,13 +11,12 @@ from __future__ import annotations
 import copy
 import dataclasses
 import fnmatch
-import importlib.util
 import json
-import sys
 import tomllib
 from pathlib import Path
 
 import pytest
+from script_support import load_module
 
 from hexrules import HexMap, MapFormatError, line_of_sight
 from hexrules.sight import SightCase, load_sight_cases
@@ -30,13 +29,7 @@ CASES = load_sight_cases("training")
 
 def _scanner():
     """scripts/find_sight_cases.py as a module (scripts/ is not a package)."""
-    name = "find_sight_cases"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
+    return load_module("find_sight_cases")
 
 
 KINDS = {k.id: k for k in _scanner().KINDS}

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from script_support import load_module
 
 pytest.importorskip("ipyleaflet")
 
@@ -534,17 +535,7 @@ def test_every_widget_brings_the_stylesheet_with_the_cjk_font(training: HexMap) 
 
 def _font_script():
     """scripts/make_cjk_font.py as a module (scripts/ is not a package)."""
-    import importlib.util
-    import sys
-
-    name = "make_cjk_font"
-    if name not in sys.modules:
-        path = Path(__file__).resolve().parents[1] / "scripts" / f"{name}.py"
-        spec = importlib.util.spec_from_file_location(name, path)
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
+    return load_module("make_cjk_font")
 
 
 def test_the_web_font_has_every_chinese_character_the_project_shows() -> None:

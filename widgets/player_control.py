@@ -46,7 +46,7 @@ from hexrules.game import (
     View,
 )
 from hexrules.game.logview import decision_is_public, hidden_from, names, public_record
-from hexrules.glossary import label
+from hexrules.glossary import ORDER_TERMS, label
 from hexrules.language import get_language, pick, text
 from hexrules.map.hexgrid import Hex
 from hexrules.movement import points_text, step_cost
@@ -107,12 +107,8 @@ def order_label(order: Order) -> str:
     ('Pass 放弃行动', 'Opportunity fire 机会射击: B1')
     """
     name = type(order).__name__
-    key = {"Pass": "pass", "EndMove": "end_move", "Decline": "decline",
-           "MovingFire": "moving_fire", "ShortHaltFire": "short_halt_fire",
-           "OpportunityFire": "opportunity_fire", "CoveringFire": "covering_fire",
-           "FieldRepair": "field_repair", "PlanFire": "fire_plan",
-           "RapidReload": "rapid_reload", "DeclareFire": "direct_fire",
-           "StartMove": "declare_move", "StepTo": "move_step"}.get(name)
+    # the glossary's names of the orders; a declaration's button names the fire it declares
+    key = "direct_fire" if name == "DeclareFire" else ORDER_TERMS.get(name)
     text = label(key) if key else name
     f = dataclasses.asdict(order) if dataclasses.is_dataclass(order) else {}
     bits = []

@@ -43,7 +43,8 @@ from hexrules_widgets.style import style_widget
 from hexrules_widgets.units import CounterLayer
 
 from hexrules.errors import RulesError
-from hexrules.language import get_language, localize, localize_html, order_label, pick
+from hexrules.glossary import order_label
+from hexrules.language import get_language, localize, localize_html, pick
 from hexrules.review import EVENT_KINDS, Review
 from hexrules.units import Side
 

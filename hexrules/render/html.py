@@ -18,7 +18,8 @@ import html
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from hexrules.language import localized, order_label
+from hexrules.glossary import order_label
+from hexrules.language import localized
 from hexrules.units import Result
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hexrules.glossary import label
-from hexrules.language import localized, order_label
+from hexrules.glossary import label, order_label
+from hexrules.language import localized
 
 if TYPE_CHECKING:  # pragma: no cover
     from hexrules.artillery.record import ArtilleryRecord, GunRecord, MarkerEntryRecord
