@@ -61,3 +61,22 @@ def test_prokhorovka_records_are_values_and_both_is_unchanged() -> None:
         assert "range" in str(rec) and "命中" not in str(rec)
     with using("zh"):
         assert "距离" in str(rec) and "距离" in rec._repr_html_()
+
+
+def test_prokhorovka_computer_player_explanations_read_in_chinese() -> None:
+    from hexrules.variants.prokhorovka.players import PLAYERS, play
+
+    bad: set[str] = set()
+    notes: set[str] = set()
+
+    def each(d, rec) -> None:  # noqa: ANN001 - a Decision and its record
+        notes.update(c.note for c in d.candidates)
+        with using("zh"):
+            shown = str(d).splitlines() + _text_nodes(d._repr_html_())
+        bad.update(t for t in shown if english_words(t))
+
+    for seed in range(2):
+        play(ProkGame.new("cut", seed=seed),
+             {s: PLAYERS["greedy"](seed=seed) for s in ("german", "soviet")}, each=each)
+    assert len(notes) > 5, notes
+    assert not bad, "\n".join(sorted(bad))
