@@ -85,7 +85,9 @@ class Candidate:
         return sum(v for k, v in self.parts if k == name)
 
     def __str__(self) -> str:
-        note = f" ({self.note})" if self.note else ""
+        from hexrules.language import localize
+
+        note = f" ({localize(self.note)})" if self.note else ""
         return f"{self.order!r} {self.score:.2f}{note}"
 
 
@@ -103,9 +105,11 @@ class Decision:
         return next((c for c in self.candidates if c.order == self.order), None)
 
     def __str__(self) -> str:
+        from hexrules.language import localize
+
         n = len(self.candidates)
         best = "; ".join(str(c) for c in self.candidates[:3])
-        return f"{self.order!r} — {n} candidate{'s' * (n != 1)}: {best}"
+        return f"{self.order!r} — {localize(f'{n} candidate' + 's' * (n != 1))}: {best}"
 
     def _repr_html_(self) -> str:
         from hexrules.players.render import decision_html

@@ -30,6 +30,7 @@ from __future__ import annotations
 from hexrules.artillery.odds import attack_odds
 from hexrules.combat.orders import FireKind
 from hexrules.game.orders import FieldRepair, PlanFire, RapidReload
+from hexrules.language import using
 from hexrules.map.hexgrid import Hex
 from hexrules.players.base import Candidate
 from hexrules.players.board import LOSS, start_bits
@@ -63,7 +64,9 @@ def _repair(ctx: Context, order: FieldRepair) -> Candidate:
     s0 = start_bits(u)
     fixed = start_bits(u.without_status(Status.WEAPON_LOST, Status.IMMOBILISED))
     gain = float(LOSS[s0] - LOSS[fixed]) * ctx.sit.value(u)
-    return _cand(order, [("repair", gain)], f"{u.id}: {u.status_label} repaired")
+    with using("both"):  # the note is a value: written bilingually in every setting
+        status = u.status_label
+    return _cand(order, [("repair", gain)], f"{u.id}: {status} repaired")
 
 
 def _plan_scores(ctx: Context) -> dict[Hex, tuple[list[tuple[str, float]], str]]:

@@ -24,6 +24,7 @@ from fractions import Fraction
 from hexrules.dice import DiceSource
 from hexrules.glossary import label
 from hexrules.grid.square import Square
+from hexrules.language import bilingual
 from hexrules.records import Step
 from hexrules.variants.prokhorovka.checks import (
     _check,
@@ -64,6 +65,7 @@ def new_state(scenario: Scenario) -> PState:
 
 
 # -- applying ---------------------------------------------------------------------------
+@bilingual  # the records are values: written bilingually, shown in the setting when drawn
 def apply(s: PState, order: object, dice: DiceSource) -> tuple[PState, OrderRecord]:
     """Apply ``order``: the new state and the order's record (see the module docstring).
 

@@ -23,6 +23,7 @@ from typing import ClassVar
 from hexrules.dice import Roll
 from hexrules.errors import IllegalOrderError
 from hexrules.grid.square import Square
+from hexrules.language import localized
 from hexrules.records import register
 from hexrules.rulings import OrderParts
 from hexrules.variants.prokhorovka.record import ProkRecord
@@ -75,10 +76,12 @@ class OrderRecord(OrderParts):
     parts: tuple[ProkRecord, ...]
     rolls: tuple[Roll, ...]
 
+    @localized
     def __str__(self) -> str:
         head = f"turn {self.turn} {self.phase} {self.side or ''}: {self.order!r}"
         return "\n".join([head] + [str(p) for p in self.parts])
 
+    @localized
     def _repr_html_(self) -> str:
         return "".join(p._repr_html_() for p in self.parts) or "<div>(no ruling)</div>"
 
