@@ -21,7 +21,7 @@ from hexrules_widgets.player import named_ids
 from hexrules.game.logview import hidden_from
 from hexrules.review import Review
 
-from .conftest import lab_settings, serve_lab
+from .conftest import ARTIFACTS, lab_settings, serve_lab
 from .test_lessons_browser import _KERNEL_IDLE
 from .test_play_browser import _notebook
 from .test_play_browser import projector as projector  # noqa: F401  (a fixture)
@@ -124,3 +124,15 @@ def test_review_steps_through_a_game_with_both_views(review_lab_url: str,
     page.locator(".hexrules-review-position", has_text="full picture").wait_for(timeout=30_000)
     box = page.locator(".hexrules-review-side").bounding_box()
     assert box is not None and box["x"] + box["width"] <= 1280 + 1
+    # in Chinese (its own 中 / EN / 双语 toggle): the position line reads Chinese, and the
+    # longer labels still fit the projector's width
+    page.locator(".hexrules-review-widget .hexrules-language-toggle .widget-toggle-button",
+                 has_text="中").click()
+    page.wait_for_function(
+        "() => { const p = document.querySelector('.hexrules-review-position');"
+        " return p && p.innerText.includes('全局') && !p.innerText.includes('full picture'); }",
+        timeout=30_000)
+    box = page.locator(".hexrules-review-side").bounding_box()
+    assert box is not None and box["x"] + box["width"] <= 1280 + 1
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "review-zh-1280x720.png"))
