@@ -511,6 +511,47 @@ def test_default_player_takes_the_objective_late() -> None:
     assert reach_chance(float(to_go[near]), 1, b.allowance) == LATE_REACH
 
 
+def test_V_3_march_prices_the_moving_fire_it_gives_up() -> None:
+    """A marching unit may not fire this turn (V-3): the default player charges a march the
+    best moving shot (V-8) its path would offer at a known enemy (an unseen one over its
+    belief), so a march onto the saddle, which overlooks the enemy's side of the ridge,
+    costs something and a march in the dead ground west of it costs nothing."""
+    from dataclasses import replace
+
+    from hexrules.game import StartMove
+    from hexrules.players.evaluate import Context, evaluate, march_cost
+    from hexrules.players.knowledge import Memory, Situation
+    from hexrules.players.planner import Plan, Weights
+
+    s = GameState.from_scenario("duel", seed=2)
+    s, _ = s.apply(Pass())
+    s, _ = s.apply(Pass())                                   # turn 1, movement
+    sit = Situation.of(s.view("red"), s.legal_orders(), Memory())
+    ctx = Context(sit, Weights())
+    b, m, u = sit.board, s.hexmap, s.unit("R1")
+    here = b.index[u.hex]
+
+    def cost(*names: str, w: Weights | None = None) -> float:
+        w = Weights() if w is None else w
+        path = (here, *(b.index[m.parse(n)] for n in names))
+        return march_cost(Context(sit, w), u, Plan(path[-1], path, 1.0, 0.0, ()))
+
+    assert cost("4563NF") == 0.0 and cost("4563ND") == 0.0      # dead ground
+    on_top = cost("4563PJ")
+    assert on_top > 0.0
+    assert cost("4563PJ", w=replace(Weights(), later=0.0)) == 0.0   # it is the later fire
+    assert cost("4563NF", "4563PJ") == pytest.approx(on_top)       # the best hex of the path
+    # on the road west of the saddle (4563PG), a march up to it is charged its shot
+    road = dataclasses.replace(s, units=tuple(
+        dataclasses.replace(x, hex=m.parse("4563PG")) if x.id == "R1" else x for x in s.units))
+    ctx = Context(Situation.of(road.view("red"), road.legal_orders(), Memory()), Weights())
+    march = evaluate(ctx, StartMove("R1", march=True))
+    assert "march" in dict(march.parts)
+    assert march.part("march") <= 0.0
+    assert march.score == pytest.approx(sum(v for _, v in march.parts), abs=1e-5)
+    assert "march" not in dict(evaluate(ctx, StartMove("R1")).parts)
+
+
 def test_V_10_close_combat_odds_follow_the_rounds() -> None:
     """The planner's close-combat odds (V-10): rounds with a d6 for who fires first, each
     side's units firing once a round, until one side is left."""

@@ -16,7 +16,9 @@ order                  parts
                        chance: the best shot at a hex the mover may still enter, halved
 ``CoveringFire``       the same at the opportunity shooter
 ``MovingFire``         the shot now, against the best shot along the planned path
-``StartMove``          the best plan of :mod:`~hexrules.players.planner` less ``commit``
+``StartMove``          the best plan of :mod:`~hexrules.players.planner` less ``commit``;
+                       a march also less ``march`` (:func:`march_cost`: the moving fire
+                       it gives up, V-3)
 ``StepTo``             the best plan through that hex; ``EndMove`` and ``Pass`` score 0
 =====================  ===================================================================
 
@@ -224,7 +226,33 @@ def _start(ctx: Context, order: StartMove) -> Candidate:
     react = ctx.w.commit * sit.value(u) if sit.can_react(u) and any(
         not k.unit.moved and (k.seen or not sit.unseen_moved) for k in sit.enemies) else 0.0
     parts = [*p.parts, ("commit", -react - (0.01 if order.march else 0.0))]
+    if order.march:
+        parts.append(("march", -march_cost(ctx, u, p)))
     return _cand(order, parts, f"{u.id} to {p.note}")
+
+
+def march_cost(ctx: Context, u: Unit, p: Plan) -> float:
+    """What a march gives up (V-3: no moving or short-halt fire this turn): the best
+    expected value one moving-fire shot (V-8) of ``u`` takes from a known enemy from a hex
+    of the planned path (a seen enemy where it stands, an unseen one over the hexes its
+    belief gives), times the weight of later fire. A march in dead ground costs nothing; a
+    march onto a crest that overlooks where the enemy may be gives up the shot from the top."""
+    if u.weapon_lost or len(p.path) < 2:
+        return 0.0
+    sit, b = ctx.sit, ctx.sit.board
+    best = 0.0
+    for k in sit.enemies:
+        e = k.unit
+        s0 = start_bits(e)
+        if k.where is not None and not k.seen:
+            idx, probs = k.where
+        else:
+            idx, probs = np.array([b.index[e.hex]]), np.array([k.weight])
+        for i in p.path[1:]:
+            shots = b.shots_from(i, FireKind.MOVING.value, u.suppressed, sit.armour(e))[idx]
+            gain = loss_of(compose([shots], s0), s0)
+            best = max(best, float(np.dot(probs, gain)) * sit.value(e))
+    return ctx.w.later * best
 
 
 @register_evaluator(StepTo)

@@ -67,7 +67,7 @@ class Weights:
     later: float = 0.5
     commit: float = 0.06
     threat: float = 0.5
-    tempo: float = 0.06
+    tempo: float = 0.25
 
 
 @dataclass(frozen=True)

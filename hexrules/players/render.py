@@ -48,6 +48,8 @@ PARTS = {
     "cover": "forest or settlement (F-7)",
     "later": "a better chance later (declining now), or the shot given up by firing now",
     "plan": "the value of the planned move, which goes on after the shot",
+    "tempo": "movement points gained towards the objective the enemy holds",
+    "march": "the moving fire a march gives up (V-3, V-8)",
 }
 
 
