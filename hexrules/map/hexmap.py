@@ -35,8 +35,6 @@ Examples
 
 from __future__ import annotations
 
-import json
-import sys
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -57,6 +55,7 @@ from hexrules.map.coords import Georef
 from hexrules.map.hexgrid import Hex, _require_hex
 from hexrules.map.mapfile import (
     FORMAT,
+    MAPS_DIR,
     MAX_LEVEL,
     SCHEMA_VERSION,
     Hexside,
@@ -66,24 +65,13 @@ from hexrules.map.mapfile import (
     _side,
     level_problem,
     link_problem,
+    map_text,
     parse_map,
+    read_map_file,
 )
 from hexrules.map.terrain import Terrain, _table
 
-__all__ = ["FORMAT", "SCHEMA_VERSION", "HexMap", "Hexside"]
-
-
-def _maps_dir() -> Path:
-    """The ``maps/`` folder: the repository's (source checkout, editable install), else the
-    copy a wheel installs under ``<prefix>/share/hexrules/maps``."""
-    here = Path(__file__).resolve().parents[2] / "maps"
-    if here.is_dir():
-        return here
-    return Path(sys.prefix) / "share" / "hexrules" / "maps"
-
-
-#: Where :meth:`HexMap.load` looks for a bare map name such as ``"training"``.
-MAPS_DIR = _maps_dir()
+__all__ = ["FORMAT", "MAPS_DIR", "SCHEMA_VERSION", "HexMap", "Hexside"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -245,17 +233,7 @@ class HexMap:
         p = Path(path)
         if not p.suffix and not p.exists():
             p = MAPS_DIR / f"{p.name}.json"
-        try:
-            text = p.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise MapNotFoundError(f"no map file {p} (maps are in {MAPS_DIR})") from None
-        except (OSError, UnicodeDecodeError) as exc:
-            raise MapFormatError(f"{p}: cannot read the map file: {exc}") from None
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise MapFormatError(f"{p}: not valid JSON: {exc}") from None
-        return cls.from_dict(data, source=str(p))
+        return cls.from_dict(read_map_file(p, MAPS_DIR), source=str(p))
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], *, source: str = "<dict>") -> HexMap:
@@ -341,18 +319,7 @@ class HexMap:
             raise RulesTypeError(f"HexMap.save takes a path, got {path!r}")
         if not Path(path).parent.is_dir():
             raise MapNotFoundError(f"cannot save the map to {path}: no folder {Path(path).parent}")
-        d = self.to_dict()
-        lines = ["{"]
-        items = list(d.items())
-        for i, (key, value) in enumerate(items):
-            comma = "," if i < len(items) - 1 else ""
-            if key in ("elevation", "terrain", "rivers", "roads") and value:
-                rows = ",\n    ".join(json.dumps(v, ensure_ascii=False) for v in value)
-                lines.append(f'  "{key}": [\n    {rows}\n  ]{comma}')
-            else:
-                lines.append(f'  "{key}": {json.dumps(value, ensure_ascii=False)}{comma}')
-        lines.append("}")
-        Path(path).write_text("\n".join(lines) + "\n", encoding="utf-8")
+        Path(path).write_text(map_text(self.to_dict()), encoding="utf-8")
 
     # -- size and membership ------------------------------------------------------------
     @property

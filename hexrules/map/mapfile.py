@@ -10,24 +10,41 @@ The format is described in :mod:`hexrules.map.hexmap`.
 
 from __future__ import annotations
 
+import json
+import sys
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from hexrules.errors import CoordinateError, MapFormatError, RulesTypeError
+from hexrules.errors import CoordinateError, MapFormatError, MapNotFoundError, RulesTypeError
 from hexrules.map.coords import Georef
 from hexrules.map.hexgrid import Hex
 from hexrules.map.terrain import Terrain
 
-__all__ = ["FORMAT", "MAX_LEVEL", "SCHEMA_VERSION", "Hexside", "level_problem", "link_problem",
-           "parse_map"]
+__all__ = ["FORMAT", "MAPS_DIR", "MAX_LEVEL", "SCHEMA_VERSION", "Hexside", "level_problem",
+           "link_problem", "map_text", "parse_map", "read_map_file"]
 
 FORMAT = "hexrules-map"
 SCHEMA_VERSION = 1
 #: The highest elevation level a map holds (M-4): levels are stored as 16-bit integers, and an
 #: effective height (L-2) adds the sight bonus on top.
 MAX_LEVEL = 32_000
+
+
+def _maps_dir() -> Path:
+    """The ``maps/`` folder: the repository's (source checkout, editable install), else the
+    copy a wheel installs under ``<prefix>/share/hexrules/maps``."""
+    here = Path(__file__).resolve().parents[2] / "maps"
+    if here.is_dir():
+        return here
+    return Path(sys.prefix) / "share" / "hexrules" / "maps"
+
+
+#: Where :meth:`HexMap.load <hexrules.map.hexmap.HexMap.load>` looks for a bare map name such
+#: as ``"training"``.
+MAPS_DIR = _maps_dir()
 
 #: A hexside or a road link: the unordered pair of the two adjacent hexes it joins.
 Hexside = frozenset[Hex]
@@ -273,3 +290,52 @@ def parse_map(data: Any, source: str) -> dict[str, Any]:
         "description": description,
         "source": source,
     }
+
+
+def read_map_file(path: Path, maps_dir: Path) -> Any:
+    """The parsed JSON of a map file (not yet validated: :func:`parse_map` does that).
+
+    Raises :class:`~hexrules.errors.MapNotFoundError` if there is no such file (naming
+    ``maps_dir``, where the shipped maps are), :class:`~hexrules.errors.MapFormatError` if it
+    cannot be read or is not JSON.
+
+    >>> read_map_file(Path("no-such.json"), Path("maps"))
+    Traceback (most recent call last):
+    ...
+    hexrules.errors.MapNotFoundError: no map file no-such.json (maps are in maps)
+    """
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise MapNotFoundError(f"no map file {path} (maps are in {maps_dir})") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise MapFormatError(f"{path}: cannot read the map file: {exc}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise MapFormatError(f"{path}: not valid JSON: {exc}") from None
+
+
+def map_text(d: Mapping[str, Any]) -> str:
+    """The text of a map file from its dictionary: JSON with one grid row per line.
+
+    >>> print(map_text({"format": "hexrules-map", "terrain": ["..", "C."]}))
+    {
+      "format": "hexrules-map",
+      "terrain": [
+        "..",
+        "C."
+      ]
+    }
+    """
+    lines = ["{"]
+    items = list(d.items())
+    for i, (key, value) in enumerate(items):
+        comma = "," if i < len(items) - 1 else ""
+        if key in ("elevation", "terrain", "rivers", "roads") and value:
+            rows = ",\n    ".join(json.dumps(v, ensure_ascii=False) for v in value)
+            lines.append(f'  "{key}": [\n    {rows}\n  ]{comma}')
+        else:
+            lines.append(f'  "{key}": {json.dumps(value, ensure_ascii=False)}{comma}')
+    lines.append("}")
+    return "\n".join(lines) + "\n"
