@@ -176,11 +176,13 @@ def decision_point_html(d: DecisionPoint) -> str:
                     f"damage expected {d.expected:.2f}, actual {d.actual:.2f}</p>")
     if d.chosen is not None:
         rows.append(f"<p class='hexrules-dp-chosen'>computer's score of this order 电脑评分: "
-                    f"{d.chosen.score:.2f} {e(d.chosen.note)} (of {d.legal} legal orders)</p>")
+                    f"{d.chosen.score:.2f} <span>{e(d.chosen.note)}</span> (of {d.legal} legal "
+                    "orders)</p>")
         if d.better:
             items = "".join(
                 f"<li><code>{e(repr(c.order))}</code> {c.score:.2f} "
-                f"({e(', '.join(f'{k} {v:+.2f}' for k, v in c.parts))}) {e(c.note)}</li>"
+                f"({e(', '.join(f'{k} {v:+.2f}' for k, v in c.parts))}) <span>{e(c.note)}</span>"
+                "</li>"
                 for c in d.better)
             rows.append(f"<p>ranked higher by the computer 电脑认为更优:</p>"
                         f"<ol class='hexrules-dp-better'>{items}</ol>")
