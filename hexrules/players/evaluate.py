@@ -225,9 +225,9 @@ def _start(ctx: Context, order: StartMove) -> Candidate:
     sit = ctx.sit
     react = ctx.w.commit * sit.value(u) if sit.can_react(u) and any(
         not k.unit.moved and (k.seen or not sit.unseen_moved) for k in sit.enemies) else 0.0
-    parts = [*p.parts, ("commit", -react - (0.01 if order.march else 0.0))]
-    if order.march:
-        parts.append(("march", -march_cost(ctx, u, p)))
+    parts = [*p.parts, ("commit", -react)]
+    if order.march:  # at equal value a move that keeps its fire (0.01) is preferred
+        parts.append(("march", -0.01 - march_cost(ctx, u, p)))
     return _cand(order, parts, f"{u.id} to {p.note}")
 
 
