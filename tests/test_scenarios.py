@@ -620,3 +620,30 @@ def test_a_scenario_shows_itself(scenarios: dict[str, Scenario]) -> None:
                                          "centre, south, blue_tanks, red_tanks\\)"):
         s.objective("bridge")
     assert VictoryRule().winner(1, 1) is None
+
+
+def test_S9_a_game_of_a_scenario_built_in_memory_is_scored_saved_and_played_by_computers(
+        ) -> None:
+    """A scenario with no file (``Scenario.from_dict``, an instructor's variation of a shipped
+    one) travels with its game: the game ends with its score, a saved game reopens with it,
+    and the computer players and ``balance`` read its objectives from it."""
+    from hexrules.game import GameState
+    from hexrules.players import DefaultPlayer, RandomPlayer, balance
+
+    d = Scenario.load("duel").to_dict()
+    d["turns"] = 2
+    d["name"] = {"en": "Short duel", "zh": "短对决"}
+    sc = Scenario.from_dict(d)
+    s = GameState.from_scenario(sc, seed=3)
+    assert s.scenario == "Short duel" and s.origin.setup == sc
+    players = {"red": DefaultPlayer(seed=1), "blue": RandomPlayer(seed=2)}
+    while not s.over:
+        s, _ = s.apply(players[s.to_act.value].decide(s.view(s.to_act), s.legal_orders()).order)
+    assert s.turn == 2 and s.score is not None
+    assert s.score.lines[0].title.startswith("The saddle")
+    back = GameState.deserialize(s.serialize())
+    assert back == s and back.score == s.score and back.origin.setup == sc
+    rep = balance(sc, players, games=2, seed=4, executor="serial")
+    assert rep.scenario == "Short duel" and rep.games == 2
+    # a shipped scenario is still kept by its name only
+    assert GameState.from_scenario("duel", seed=1).origin.setup is None

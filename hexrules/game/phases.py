@@ -27,7 +27,6 @@ Examples
 from __future__ import annotations
 
 import dataclasses
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from hexrules.game.state import Phase
@@ -204,13 +203,5 @@ def game_over(tx: Tx) -> None:
 
 def score(tx: Tx) -> Any:
     """The scenario's score of the final position, or ``None`` without a scenario."""
-    if not tx.origin.scenario:
-        return None
-    return _scenario(tx.origin.scenario).score([*tx.units.values(), *tx.losses])
-
-
-@lru_cache(maxsize=32)
-def _scenario(name: str) -> Any:
-    from hexrules.game.scenario import Scenario
-
-    return Scenario.load(name)
+    sc = tx.origin.scenario_file()
+    return None if sc is None else sc.score([*tx.units.values(), *tx.losses])

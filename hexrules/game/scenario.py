@@ -84,6 +84,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -340,3 +341,10 @@ not a hex of map 'training' (...)
 
 
 register(Scenario)
+
+
+@lru_cache(maxsize=64)
+def load_cached(name_or_path: str) -> Scenario:
+    """:meth:`Scenario.load`, once per name or path (a scenario is a value; games and
+    players look theirs up often)."""
+    return Scenario.load(name_or_path)

@@ -102,6 +102,23 @@ class GameOrigin:
     options: Options
     dice: DiceState
     seed: int | str | None = None
+    setup: Any = None  # the Scenario itself when it has no file to load it from again
+
+    def scenario_file(self) -> Any:
+        """The game's :class:`~hexrules.game.scenario.Scenario` (``None`` without one): the
+        one the game carries (built in memory, :meth:`Scenario.from_dict
+        <hexrules.game.scenario.Scenario.from_dict>`), else its file loaded by name or path.
+
+        >>> GameState.from_scenario("duel", seed=1).origin.scenario_file().turns
+        6
+        """
+        if self.setup is not None:
+            return self.setup
+        if not self.scenario:
+            return None
+        from hexrules.game.scenario import load_cached
+
+        return load_cached(self.scenario)
 
 
 def engaged_hexes(units: Iterable[Unit]) -> frozenset[Hex]:
@@ -151,7 +168,7 @@ class GameState:
     def new(cls, hexmap: HexMap, units: Iterable[Unit] | Mapping[str, Unit], *, turns: int,
             seed: int | str | None = None, dice: DiceSource | None = None,
             options: Options | None = None, tables: TableSet | None = None,
-            scenario: str = "") -> GameState:
+            scenario: Any = "") -> GameState:
         """A new game on ``hexmap`` with ``units`` for ``turns`` turns, at the start of turn 1.
 
         The preparation phase (T-1) and the initiative d6 of the direct-fire phase (T-2) are
@@ -173,8 +190,10 @@ class GameState:
         options : Options, optional
         tables : TableSet, optional
             The rule tables (default set).
-        scenario : str
-            The scenario's name, for the log and the score.
+        scenario : str or Scenario
+            The scenario's name (a shipped one or a file's path), for the log and the score;
+            or a :class:`~hexrules.game.scenario.Scenario` with no file, which the game then
+            carries (in its log and its saved file).
 
         Examples
         --------
@@ -207,11 +226,17 @@ class GameState:
             raise RulesError("give either seed= or dice=, not both (T-6)")
         elif isinstance(dice, Dice):
             seed = dice.seed
+        from hexrules.game.scenario import Scenario
+
+        setup = None
+        if isinstance(scenario, Scenario):
+            setup, scenario = scenario, scenario.name.en or "scenario"
         if not isinstance(scenario, str):
-            raise RulesTypeError(f"scenario must be a name (str), got {scenario!r}")
+            raise RulesTypeError(f"scenario must be a name (str) or a Scenario, got "
+                                 f"{scenario!r}")
         dstate = dataclasses.replace(dice.getstate(), log=())
         origin = GameOrigin(scenario, MapRef.of(hexmap), TableRef.of(table_set), tuple(items),
-                            turns, opts, dstate, seed)
+                            turns, opts, dstate, seed, setup)
         return start(origin, hexmap, table_set)
 
     @classmethod
@@ -223,7 +248,10 @@ class GameState:
         The scenario gives the map, the units, the turns, its referee options (``options``
         overrides them) and its seed (``seed`` or ``dice`` override it). The game records
         the scenario by the name given (or the loaded scenario's file), so the end of the
-        game is scored by :meth:`Scenario.score <hexrules.game.scenario.Scenario.score>`.
+        game is scored by :meth:`Scenario.score <hexrules.game.scenario.Scenario.score>`. A
+        scenario with no file (built by :meth:`Scenario.from_dict
+        <hexrules.game.scenario.Scenario.from_dict>`) is kept whole in the game's origin
+        (:attr:`GameOrigin.setup`), so its saved games and replays are scored by it too.
 
         Examples
         --------
@@ -241,9 +269,12 @@ class GameState:
         if seed is None and dice is None:
             seed = sc.seed
         # a shipped scenario by its name; a file of one's own by its full path, so a game
-        # saved in one folder opens (for its review) from another
-        name = scenario if isinstance(scenario, str) and scenario in Scenario.available() \
-            else _full_path(sc.source)
+        # saved in one folder opens (for its review) from another; one built in memory
+        # travels with the game
+        name: Any = scenario if isinstance(scenario, str) and scenario in \
+            Scenario.available() else _full_path(sc.source)
+        if name == sc.source and not Path(name).is_file():
+            name = sc
         return cls.new(sc.hexmap(), sc.units(), turns=sc.turns, seed=seed, dice=dice,
                        options=opts, scenario=name)
 

@@ -312,6 +312,15 @@ class BalanceReport:
         return fig
 
 
+def _title(scenario: Any) -> str:
+    """A report's name for a loaded scenario: its file, or its title if it has none."""
+    src = str(getattr(scenario, "source", ""))
+    if src.endswith(".json"):
+        return src
+    name = getattr(scenario, "name", None)
+    return str(getattr(name, "en", "") or src or "scenario")
+
+
 def _mean_ci(xs: Sequence[float]) -> tuple[float, float, float]:
     n = len(xs)
     if not n:
@@ -366,6 +375,6 @@ def balance(scenario: Any, players: Mapping[Side | str, Player], games: int = 10
                                  f"Client, 'serial' or None; got {executor!r}")
         futures = [ex.submit(play_one, j) for j in jobs]
         results = [f.result() for f in futures]
-    name = scenario if isinstance(scenario, str) else getattr(scenario, "source", "scenario")
+    name = scenario if isinstance(scenario, str) else _title(scenario)
     order = tuple((s.value, getattr(by_side[s], "name", repr(by_side[s]))) for s in Side)
     return BalanceReport(name, order, seed, tuple(sorted(results, key=lambda g: g.index)))

@@ -167,7 +167,7 @@ def public_board(legal: Sequence[Order], view: View) -> Board:
     if not isinstance(state, GameState):
         raise RulesTypeError("a computer player needs the map: pass the legal orders as "
                              "state.legal_orders() (a LegalOrders, which carries the map)")
-    return Board.of(state.hexmap, state.tables, state.scenario)
+    return Board.of(state.hexmap, state.tables, state.scenario, state.origin.setup)
 
 
 def check_decision(decision: object, is_legal: Callable[[Any], bool], who: str) -> Any:

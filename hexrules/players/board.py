@@ -31,7 +31,6 @@ import heapq
 import weakref
 from collections.abc import Sequence
 from fractions import Fraction
-from functools import lru_cache
 
 import numpy as np
 
@@ -142,7 +141,8 @@ class Board:
     Build it with :meth:`of` (shared, cached per map).
     """
 
-    def __init__(self, hexmap: HexMap, tables: TableSet, scenario: str = "") -> None:
+    def __init__(self, hexmap: HexMap, tables: TableSet, scenario: str = "",
+                 setup: object = None) -> None:
         from hexrules.sight.fast import fast_sight
 
         self.hexmap, self.tables, self.scenario_name = hexmap, tables, scenario
@@ -165,20 +165,24 @@ class Board:
         self._rows: dict[tuple[int, str, bool, str, bool], np.ndarray] = {}
         self._edges: dict[bool, list[list[tuple[int, float]]]] = {}
         self._to_go: dict[int, np.ndarray] = {}
-        self.scenario = _scenario(scenario) if scenario else None
+        self.scenario = setup if setup is not None else _scenario(scenario) if scenario \
+            else None
         self._objectives: tuple[tuple[str, Hex, int, object], ...] | None = None
         self._close: dict[tuple[bool, str, int], np.ndarray] = {}
         self._all: dict[tuple[str, str, bool], np.ndarray] = {}
         assert self.dist.shape == (n, n)
 
     @classmethod
-    def of(cls, hexmap: HexMap, tables: TableSet, scenario: str = "") -> Board:
-        """The shared board of a map, tables and scenario name."""
+    def of(cls, hexmap: HexMap, tables: TableSet, scenario: str = "",
+           setup: object = None) -> Board:
+        """The shared board of a map, tables and scenario name (or the game's own
+        ``setup``, a scenario built in memory: :attr:`GameOrigin.setup
+        <hexrules.game.state.GameOrigin.setup>`)."""
         boards = _BOARDS.setdefault(hexmap, {})
-        key = (id(tables), scenario)
+        key = (id(tables), scenario, setup)
         b = boards.get(key)
         if b is None or b.tables is not tables:
-            b = boards[key] = cls(hexmap, tables, scenario)
+            b = boards[key] = cls(hexmap, tables, scenario, setup)
         return b
 
     # -- sight and fire -----------------------------------------------------------------
@@ -343,11 +347,10 @@ class Board:
         return f"<Board {self.hexmap.name!r} {self.scenario_name or 'no scenario'}>"
 
 
-@lru_cache(maxsize=64)
 def _scenario(name: str) -> object:
-    from hexrules.game.scenario import Scenario
+    from hexrules.game.scenario import load_cached
 
-    return Scenario.load(name)
+    return load_cached(name)
 
 
 _ODDS: dict[tuple[int, str], tuple[TableSet, np.ndarray]] = {}
