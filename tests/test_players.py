@@ -331,6 +331,13 @@ def test_balance_checks_its_arguments() -> None:
         balance("duel", {"red": RandomPlayer(), "blue": RandomPlayer()}, games=0)
     with pytest.raises(RulesTypeError, match="each side"):
         balance("duel", {"red": RandomPlayer()}, games=1)
+    both = {"red": RandomPlayer(), "blue": RandomPlayer()}
+    with pytest.raises(RulesTypeError, match="needs a scenario"):
+        balance(None, both, games=1)
+    bare = GameState.new(HexMap.flat(6, 4), [Unit("R1", "red", Hex(0, 1)),
+                                             Unit("B1", "blue", Hex(5, 1))], turns=1, seed=1)
+    with pytest.raises(RulesError, match="has none"):
+        balance(None, both, games=1, start=bare, executor="serial")
 
 
 @pytest.mark.slow

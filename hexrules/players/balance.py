@@ -359,6 +359,13 @@ def balance(scenario: Any, players: Mapping[Side | str, Player], games: int = 10
         raise RulesTypeError("balance needs a player for each side (red and blue)")
     if start is not None and not isinstance(start, GameState):
         raise RulesTypeError(f"start must be a GameState, got {type(start).__name__}")
+    if start is None and scenario is None:
+        raise RulesTypeError("balance needs a scenario (a name like 'duel' or a Scenario) or "
+                             "a start state")
+    if start is not None and start.origin.scenario_file() is None:
+        raise RulesError("balance scores each game by its scenario, and the start state has "
+                         "none (a game made by GameState.new without scenario=): start from "
+                         "a scenario's game, e.g. GameState.from_scenario('duel')")
     if start is not None and scenario is None:
         scenario = start.scenario
     jobs: list[tuple[Any, ...]] = [(scenario, by_side, i, seed) if start is None else
