@@ -300,8 +300,8 @@ def test_T_6_a_game_of_ones_own_scenario_file_opens_from_another_folder(
     saved = work / "game.json"
     saved.write_text(json.dumps(game.state.to_dict()), encoding="utf-8")
     monkeypatch.chdir(tmp_path)
-    from hexrules.game.phases import _scenario
+    from hexrules.game.scenario import load_cached
 
-    _scenario.cache_clear()  # as in a new kernel
+    load_cached.cache_clear()  # as in a new kernel
     review = Review.build(saved, computer=False)
     assert len(review.states) == len(game.state.log)
