@@ -85,11 +85,27 @@ def test_T6_random_games_keep_the_invariants_and_replay_bit_identically(scenario
         _check_game(scenario, seed, through_json=seed % 10 == 0)
 
 
+def _check_games(job: tuple[str, range]) -> None:
+    scenario, seeds = job
+    for seed in seeds:
+        try:
+            _check_game(scenario, seed, through_json=seed % 50 == 0)
+        except AssertionError as exc:
+            raise AssertionError(f"{scenario}, seed {seed}: {exc}") from None
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("scenario", SCENARIOS)
 def test_T6_a_thousand_random_games_per_scenario(scenario) -> None:
-    for seed in range(1000, 1000 + SLOW_GAMES):
-        _check_game(scenario, seed, through_json=seed % 50 == 0)
+    """On both cores: two processes (forked, so they have this module) play half each."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    half = SLOW_GAMES // 2
+    jobs = [(scenario, range(1000, 1000 + half)), (scenario, range(1000 + half, 1000 + SLOW_GAMES))]
+    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("fork")) as pool:
+        for done in pool.map(_check_games, jobs):
+            assert done is None
 
 
 def test_T6_a_diverging_replay_fails_at_the_first_differing_roll() -> None:
