@@ -71,7 +71,8 @@ def strength_main(games: int, scenarios: list[str]) -> None:
             for side in ("red", "blue"):
                 other = "blue" if side == "red" else "red"
                 t0 = time.perf_counter()
-                rep = balance(sc, {side: DefaultPlayer(), other: opp}, games=games, seed=2026)
+                rep = balance(sc, {side: DefaultPlayer(), other: opp}, games=games, seed=2026,
+                              progress=False)
                 p, lo, hi = rep.win_rate(side)
                 q, qlo, qhi = rep.win_rate(other)
                 print(f"{sc:8} default as {side:4} v {opp.name:6}: wins {p:6.1%} "

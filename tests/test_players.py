@@ -338,6 +338,21 @@ def test_balance_checks_its_arguments() -> None:
                                              Unit("B1", "blue", Hex(5, 1))], turns=1, seed=1)
     with pytest.raises(RulesError, match="has none"):
         balance(None, both, games=1, start=bare, executor="serial")
+    with pytest.raises(RulesTypeError, match="progress must be"):
+        balance("duel", both, games=1, executor="serial", progress="yes")
+
+
+def test_balance_shows_its_progress(capsys: pytest.CaptureFixture[str]) -> None:
+    both = {"red": RandomPlayer(), "blue": RandomPlayer()}
+    seen: list[tuple[int, int]] = []
+    rep = balance("duel", both, games=3, seed=1, executor="serial",
+                  progress=lambda done, total: seen.append((done, total)))
+    assert seen == [(1, 3), (2, 3), (3, 3)]
+    assert rep == balance("duel", both, games=3, seed=1, executor="serial", progress=True)
+    out = capsys.readouterr().out
+    assert out.endswith("balance 平衡测试: 3/3 games 局\n") and "\r" in out
+    balance("duel", both, games=2, seed=1, executor="serial")  # few games: quiet by default
+    assert capsys.readouterr().out == ""
 
 
 @pytest.mark.slow

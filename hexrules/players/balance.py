@@ -36,9 +36,10 @@ from __future__ import annotations
 import copy
 import dataclasses
 import math
+import sys
 import time
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -312,6 +313,26 @@ class BalanceReport:
         return fig
 
 
+#: From how many games :func:`balance` shows its progress by default.
+PROGRESS_FROM = 20
+
+
+def _say(done: int, total: int) -> None:
+    print(f"\rbalance 平衡测试: {done}/{total} games 局", end="\n" if done == total else "",
+          file=sys.stdout, flush=True)
+
+
+def _collect(results: Iterable[GameSummary], total: int,
+             say: Callable[[int, int], Any] | None) -> list[GameSummary]:
+    """The games' summaries as they come, telling ``say`` (done, total) after each."""
+    out = []
+    for r in results:
+        out.append(r)
+        if say is not None:
+            say(len(out), total)
+    return out
+
+
 def _title(scenario: Any) -> str:
     """A report's name for a loaded scenario: its file, or its title if it has none."""
     src = str(getattr(scenario, "source", ""))
@@ -335,7 +356,8 @@ def _mean_ci(xs: Sequence[float]) -> tuple[float, float, float]:
 
 def balance(scenario: Any, players: Mapping[Side | str, Player], games: int = 100,
             seed: int | str = 0, executor: Executor | Any | None = None,
-            chunksize: int = 1, start: GameState | None = None) -> BalanceReport:
+            chunksize: int = 1, start: GameState | None = None,
+            progress: bool | Callable[[int, int], Any] | None = None) -> BalanceReport:
     """Play ``games`` seeded games of ``scenario`` and report them (see the module docstring).
 
     Parameters
@@ -351,6 +373,10 @@ def balance(scenario: Any, players: Mapping[Side | str, Player], games: int = 10
         reported; ``scenario`` may be ``None``).
     executor : concurrent.futures.Executor, distributed.Client, "serial" or None
         Where the games run (``None``: a process pool on this machine).
+    progress : bool or callable, optional
+        ``True`` prints how many games are done on one line as they finish; a callable is
+        called with (games done, games) instead; ``None`` (default) prints for a run of
+        :data:`PROGRESS_FROM` games or more, ``False`` never.
     """
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise RulesError(f"balance plays a whole number of games >= 1, got {games!r}")
@@ -370,18 +396,23 @@ def balance(scenario: Any, players: Mapping[Side | str, Player], games: int = 10
         scenario = start.scenario
     jobs: list[tuple[Any, ...]] = [(scenario, by_side, i, seed) if start is None else
                                    (scenario, by_side, i, seed, start) for i in range(games)]
+    say = _say if progress is True or (progress is None and games >= PROGRESS_FROM) \
+        else (progress or None)
+    if say is not None and not callable(say):
+        raise RulesTypeError(f"progress must be True, False, None or a callable, got "
+                             f"{progress!r}")
     if executor == "serial":
-        results = [play_one(j) for j in jobs]
+        results = _collect(map(play_one, jobs), games, say)
     elif executor is None:
         with ProcessPoolExecutor() as pool:
-            results = list(pool.map(play_one, jobs, chunksize=chunksize))
+            results = _collect(pool.map(play_one, jobs, chunksize=chunksize), games, say)
     else:
         ex = executor.get_executor() if hasattr(executor, "get_executor") else executor
         if not hasattr(ex, "submit"):
             raise RulesTypeError(f"executor must be a concurrent.futures.Executor, a Dask "
                                  f"Client, 'serial' or None; got {executor!r}")
         futures = [ex.submit(play_one, j) for j in jobs]
-        results = [f.result() for f in futures]
+        results = _collect((f.result() for f in futures), games, say)
     name = scenario if isinstance(scenario, str) else _title(scenario)
     order = tuple((s.value, getattr(by_side[s], "name", repr(by_side[s]))) for s in Side)
     return BalanceReport(name, order, seed, tuple(sorted(results, key=lambda g: g.index)))

@@ -106,7 +106,7 @@ def estimate(state: GameState, index: int, *, games: int = 6,
         return WinEstimate(index, state.turn, state.phase, 1, int(w is Side.RED),
                            int(w is Side.BLUE), int(w is None), exact=True)
     rep = balance(None, players or default_players(), games=games, seed=f"{seed}/{index}",
-                  executor=executor, start=state)
+                  executor=executor, start=state, progress=False)
     wins = rep.wins
     return WinEstimate(index, state.turn, state.phase, rep.games, wins["red"], wins["blue"],
                        rep.draws)
