@@ -66,8 +66,10 @@ def test_the_review_follows_its_language_toggle(review) -> None:  # noqa: ANN001
         assert w.side == "blue" and w.view_pick.value == "blue"
         assert "第" in w.position_line.value and "record" not in w.position_line.value
         assert w.back_button.description == "◀ 后退"
+        assert "当前格" in w.board.hover.value and "Hex under" not in w.board.hover.value
     finally:
         w.language_toggle.value = "both"
+    assert "Hex under the pointer 当前格" in w.board.hover.value
     assert "Blue 蓝方 view" in w.position_line.value
     assert w.back_button.description == "◀ Back 后退"
 

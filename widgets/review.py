@@ -159,6 +159,7 @@ class GameReview(ipw.VBox):
     def relabel(self) -> None:
         """Draw every text again in the current language (after the language toggle)."""
         self._texts()
+        self.board.relabel()  # its hover line
         self._fill_events()
         if self.side is None:
             self._fill_summary()
