@@ -103,7 +103,8 @@ def test_reveal_holds_its_text_on_the_python_side_until_pressed() -> None:
 
 
 @pytest.mark.parametrize("module", ["hexrules_widgets.inspector", "hexrules_widgets.reveal",
-                                    "hexrules_widgets.panels"])
+                                    "hexrules_widgets.panels", "hexrules_widgets.sight_chart",
+                                    "hexrules_widgets.explorer"])
 def test_the_widgets_examples_run(module: str) -> None:
     import doctest
     import importlib

@@ -30,7 +30,6 @@ True
 from __future__ import annotations
 
 import html
-import io
 import time
 from collections.abc import Mapping
 from typing import Any
@@ -39,6 +38,7 @@ import ipywidgets as ipw
 from hexrules_widgets.board import HexBoard
 from hexrules_widgets.language_toggle import Relabel, language_toggle
 from hexrules_widgets.panels import png_size, verdict_html, why_html
+from hexrules_widgets.sight_chart import CHART_SIZES, ChartPainter, chart_size
 from hexrules_widgets.sight_layers import (
     OVERLAY_STYLE,
     PASSED_STYLE,
@@ -59,18 +59,7 @@ from hexrules.sight.exact import CASE_LABELS, SightRecord, line_of_sight
 
 __all__ = ["CHART_SIZES", "OVERLAY_STYLE", "SightExplorer"]
 
-#: Chart image (width, height) in pixels and its base font size in points (at 100 dpi), for
-#: the normal and the large mode, until the explorer knows the screen. The side panel is as
-#: wide as the chart; on a wider screen the chart (and its text) grows: see _chart_size.
-CHART_SIZES: dict[bool, tuple[int, int, float]] = {
-    False: (580, 330, 10.5),
-    True: (640, 352, 12.5),
-}
-_CHART_DPI = 100
 _GAP_PX = 10  # between the board and the side panel (explorer.css)
-#: share of the explorer's width the chart may take, and its largest width, per mode
-_CHART_SHARE = {False: (0.40, 820), True: (0.50, 980)}
-_VERDICT_PX = {False: 215, True: 265}  # room kept above the chart for the verdict
 
 _SIGHT_OVERLAYS = ("sight-ends", "sight-passed", "sight-block", "sight-grazes", "sight-line",
                    "sight-points")
@@ -226,9 +215,7 @@ class SightExplorer(ipw.VBox):
         self.why = ipw.HTML("")
         self.why.add_class("hexrules-why")
 
-        self._fig = None
-        self._chart_ax = None
-        self._charts: dict[tuple[Hex, Hex, bool], bytes] = {}
+        self._painter = ChartPainter()
         self._empty_chart = self._chart_png(None)
         self._set_chart(self._empty_chart)
 
@@ -299,7 +286,7 @@ class SightExplorer(ipw.VBox):
         start = time.perf_counter()
         self.board.set_map(hexmap)
         self.hexmap = hexmap
-        self._charts.clear()  # the charts drawn for the old ground
+        self._painter.charts.clear()  # the charts drawn for the old ground
         self._shown_note = None  # a prepared pair's note spoke of the old ground
         self._set_pair("")
         if self.observer is not None and self.target is not None:
@@ -334,7 +321,7 @@ class SightExplorer(ipw.VBox):
             self._syncing = False
         self.board.relabel()
         self._update_legend()
-        self._charts.clear()  # the chart's words are in the old language
+        self._painter.charts.clear()  # the chart's words are in the old language
         self._empty_chart = self._chart_png(None)
         if self.record is not None:
             self._show_record(self.record)
@@ -516,70 +503,22 @@ class SightExplorer(ipw.VBox):
     @staticmethod
     def _chart_size(large: bool, main_w: float, main_h: float) -> tuple[int, int, float]:
         """(width, height, font) of the chart for an explorer of ``main_w`` × ``main_h`` px."""
-        w0, h0, font0 = CHART_SIZES[large]
-        share, widest = _CHART_SHARE[large]
-        tallest = (main_h - _VERDICT_PX[large]) * w0 / h0  # keep the verdict above it
-        w = int(max(w0, min(widest, share * main_w, tallest)) // 10 * 10)
-        return w, round(w * h0 / w0), round(font0 * min(1.3, w / w0), 1)
+        return chart_size(large, main_w, main_h)
 
     def _redraw_chart(self) -> None:
         """Draw the chart again at the current size (mode or screen changed)."""
-        self._fig = None
-        self._chart_ax = None
-        self._charts.clear()
+        self._painter.reset()
         self._empty_chart = self._chart_png(None)
         rec = self.record
         self._set_chart(self._cached_chart(rec) if rec is not None else self._empty_chart)
 
     def _cached_chart(self, rec: SightRecord) -> bytes:
         """The chart PNG of ``rec``; the last few are kept, so prepared pairs redraw at once."""
-        key = (rec.observer, rec.target, self._large)
-        png = self._charts.pop(key, None)
-        if png is None:
-            png = self._chart_png(rec)
-        self._charts[key] = png
-        while len(self._charts) > 32:
-            self._charts.pop(next(iter(self._charts)))
-        return png
+        return self._painter.cached(rec, self._chart_px[self._large], self._large)
 
     def _chart_png(self, rec: SightRecord | None) -> bytes:
-        """Draw the chart (or the empty placeholder) as PNG bytes of :data:`CHART_SIZES`.
-
-        One figure and one axes are kept and reused: only the record's artists are replaced,
-        so the axes' ticks and labels are not rebuilt on every click (about 30 % faster).
-        """
-        from matplotlib.figure import Figure
-
-        from hexrules.render.plots import use_cjk_fonts
-
-        use_cjk_fonts()
-        width, height, font = self._chart_px[self._large]
-        if self._fig is None:
-            self._fig = Figure(figsize=(width / _CHART_DPI, height / _CHART_DPI),
-                               dpi=_CHART_DPI)
-        fig = self._fig
-        if rec is None or self._chart_ax is None:
-            fig.clear()
-            self._chart_ax = None
-        if rec is None:
-            ax = fig.add_subplot()
-            ax.set_axis_off()
-            ax.text(0.5, 0.5, "Observation-measurement chart 观察测量表\n"
-                    "appears when a target is chosen", ha="center", va="center",
-                    fontsize=font + 1, color="#666666", transform=ax.transAxes)
-        else:
-            ax = self._chart_ax
-            if ax is None:
-                ax = self._chart_ax = fig.add_subplot()
-                fig.subplots_adjust(left=0.115 if self._large else 0.105, right=0.975,
-                                    top=0.965, bottom=0.215 if self._large else 0.2)
-            for artist in [*ax.lines, *ax.collections, *ax.texts]:
-                artist.remove()
-            # the legend is the HTML caption below
-            rec.plot_chart(ax=ax, compact=True, fontsize=font)
-        buf = io.BytesIO()
-        fig.savefig(buf, format="png", dpi=_CHART_DPI, pil_kwargs={"compress_level": 1})
-        return buf.getvalue()
+        """Draw the chart (or the empty placeholder) as PNG bytes (:mod:`.sight_chart`)."""
+        return self._painter.png(rec, self._chart_px[self._large], self._large)
 
     def _sync_boxes(self) -> None:
         self._syncing = True
