@@ -86,9 +86,13 @@ class Plan:
         return sum(v for k, v in self.parts if k == name)
 
 
-#: How much the evaluation fears the units a close combat is expected to cost, times the
-#: weight of risk (:class:`Weights`, the stance of :func:`~.default.stance`).
-MELEE_RISK = 1.0
+#: How much the evaluation fears the units a close combat is expected to cost (times their
+#: value and the weight of risk: :class:`Weights`, the stance of :func:`~.default.stance`).
+#: Above 1, since a tank lost in close combat also loses every shot it would have fired
+#: later: 2.5 was measured best (the attacker of ``village`` wins 98.0 % instead of 95.5 %
+#: against the random player and 89.5 % instead of 84.0 % against the greedy one; the other
+#: pairings within their intervals; 4.0 makes the duel against greedy worse).
+MELEE_RISK = 2.5
 
 
 
