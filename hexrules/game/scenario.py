@@ -343,6 +343,18 @@ not a hex of map 'training' (...)
 register(Scenario)
 
 
+def scenario_of(name: str, setup: Scenario | None = None) -> Scenario | None:
+    """A game's scenario: ``setup`` (one built in memory, which the game carries), else the
+    file named ``name`` (loaded once), else ``None`` (a game with no scenario).
+
+    >>> scenario_of("duel").turns, scenario_of("") is None
+    (6, True)
+    """
+    if setup is not None:
+        return setup
+    return load_cached(name) if name else None
+
+
 @lru_cache(maxsize=64)
 def load_cached(name_or_path: str) -> Scenario:
     """:meth:`Scenario.load`, once per name or path (a scenario is a value; games and

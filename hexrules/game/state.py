@@ -112,13 +112,9 @@ class GameOrigin:
         >>> GameState.from_scenario("duel", seed=1).origin.scenario_file().turns
         6
         """
-        if self.setup is not None:
-            return self.setup
-        if not self.scenario:
-            return None
-        from hexrules.game.scenario import load_cached
+        from hexrules.game.scenario import scenario_of
 
-        return load_cached(self.scenario)
+        return scenario_of(self.scenario, self.setup)
 
 
 def engaged_hexes(units: Iterable[Unit]) -> frozenset[Hex]:

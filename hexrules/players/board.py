@@ -165,8 +165,7 @@ class Board:
         self._rows: dict[tuple[int, str, bool, str, bool], np.ndarray] = {}
         self._edges: dict[bool, list[list[tuple[int, float]]]] = {}
         self._to_go: dict[int, np.ndarray] = {}
-        self.scenario = setup if setup is not None else _scenario(scenario) if scenario \
-            else None
+        self.scenario = _scenario(scenario, setup)
         self._objectives: tuple[tuple[str, Hex, int, object], ...] | None = None
         self._close: dict[tuple[bool, str, int], np.ndarray] = {}
         self._all: dict[tuple[str, str, bool], np.ndarray] = {}
@@ -347,10 +346,10 @@ class Board:
         return f"<Board {self.hexmap.name!r} {self.scenario_name or 'no scenario'}>"
 
 
-def _scenario(name: str) -> object:
-    from hexrules.game.scenario import load_cached
+def _scenario(name: str, setup: object) -> object:
+    from hexrules.game.scenario import scenario_of
 
-    return load_cached(name)
+    return scenario_of(name, setup)  # type: ignore[arg-type]
 
 
 _ODDS: dict[tuple[int, str], tuple[TableSet, np.ndarray]] = {}
