@@ -44,8 +44,8 @@ from typing import Any, Literal, ParamSpec
 from hexrules.errors import RulesError
 
 __all__ = ["LANGUAGES", "Language", "bilingual", "check_language", "get_language", "localize",
-           "localize_figure", "localize_html", "localized", "pick", "set_language", "text",
-           "using"]
+           "localize_figure", "localize_html", "localized", "pick", "register_pair",
+           "set_language", "text", "using"]
 
 P = ParamSpec("P")
 
@@ -173,6 +173,31 @@ def _phrases() -> tuple[tuple[re.Pattern[str], str, str], ...]:
     return phrases()
 
 
+#: Bilingual names the pair rules cannot split — a name with punctuation, "The bridge, north
+#: end 桥北端" — with their halves, longest first (:func:`register_pair`).
+_KNOWN: list[tuple[str, str, str]] = []
+
+
+def register_pair(en: str, zh: str) -> None:
+    """Teach :func:`localize` the halves of the bilingual name ``f"{en} {zh}"`` when its pair
+    rules would split it wrongly (a scenario's or an objective's name with punctuation in it,
+    registered as the scenario is loaded); names they already split are not kept.
+
+    >>> localize("The hill, west spur 西山嘴 4563AB", lang="zh")
+    'The hill, 西山嘴 4563AB'
+    >>> register_pair("The hill, west spur", "西山嘴")
+    >>> localize("The hill, west spur 西山嘴 4563AB", lang="zh")
+    '西山嘴 4563AB'
+    """
+    both = f"{en} {zh}"
+    if not en or not zh or any(k == both for k, _, _ in _KNOWN):
+        return
+    if _split(both, "en") == en and _split(both, "zh") == zh:
+        return
+    _KNOWN.append((both, en, zh))
+    _KNOWN.sort(key=lambda k: -len(k[0]))
+
+
 def localize(message: str, *, lang: str | None = None) -> str:
     """A bilingual text (as the English edition writes it) in the current language.
 
@@ -190,6 +215,14 @@ def localize(message: str, *, lang: str | None = None) -> str:
     lang = check_language(lang or _current)
     if lang == "both" or not message:
         return message
+    for both, en, zh in _KNOWN:
+        if both in message:
+            message = message.replace(both, en if lang == "en" else zh)
+    return _split(message, lang)
+
+
+def _split(message: str, lang: str) -> str:
+    """:func:`localize` by the phrase table and the pair rules only."""
     if lang == "en":
         out = _PAIR_ZH.sub("", message)
         return re.sub(r"(?<=\S)  +", " ", out)

@@ -54,6 +54,7 @@ from IPython.display import display
 
 from hexrules import use_cjk_fonts
 from hexrules.game import DeclareFire, Decline, GameState, OpportunityFire, Pass, Scenario
+from hexrules.language import pick, text
 from hexrules.players import Decision, DefaultPlayer, balance, play
 
 here = Path.cwd()
@@ -140,11 +141,17 @@ for d in said:
 
 # %% [markdown]
 # With fog of war the computer decided from its view only: it never saw the hidden tank
-# except when one of its units did, and it remembers where it last saw it.
+# except when one of its units did, and it remembers where it last saw it (an empty `{}`:
+# it never saw it in this game). It also keeps the hexes the hidden tank may be in: every hex
+# it could have reached since it was last known, less the hexes its own units see now.
 
 # %%
-print("last seen:", {k: (game.state.hexmap.name_of(u.hex), f"turn {t}")
-                     for k, (u, t) in blue.memory.last_seen.items()})
+print(pick("last seen:", "最后看见："),
+      {k: (game.state.hexmap.name_of(u.hex), text({"en": "turn {n}", "zh": "第{n}回合"}, n=t))
+       for k, (u, t) in blue.memory.last_seen.items()})
+print(pick("may be in:", "可能位于："),
+      {k: text({"en": "{n} hexes", "zh": "{n}格"}, n=int(m.sum()))
+       for k, m in blue.memory.belief.items()})
 
 # %% [markdown]
 # ## 3. Is a scenario balanced? Let the computer play it many times
@@ -193,7 +200,7 @@ check.solution("1")
 # Look at the briefing and the set-up (`village` below) before you answer.
 
 # %%
-print(village.briefing.en)
+print(village.briefing.pick(sep="\n"))
 print({u.id: u.hex for s in village.sides for u in s.units})
 
 # %%

@@ -50,6 +50,7 @@ from IPython.display import display
 
 from hexrules import use_cjk_fonts
 from hexrules.game import DeclareFire, Decline, GameState, OpportunityFire, Pass, Scenario
+from hexrules.language import pick, text
 from hexrules.players import Decision, DefaultPlayer, balance, play
 
 here = Path.cwd()
@@ -124,11 +125,15 @@ for d in said:
         display(d)
 
 # %% [markdown]
-# 有战争迷雾时，电脑只根据自己的视图决策：只有当它的某个单位看见那辆隐蔽的坦克时，它才看得见，而且它记得最后一次看见它的位置。
+# 有战争迷雾时，电脑只根据自己的视图决策：只有当它的某个单位看见那辆隐蔽的坦克时，它才看得见，而且它记得最后一次看见它的位置（空的 `{}`：这局中它从未看见过）。它还记着那辆隐蔽的坦克可能位于哪些六角格：自上次知道其位置以来它能到达的每一格，减去己方单位现在看得见的格。
 
 # %%
-print("last seen:", {k: (game.state.hexmap.name_of(u.hex), f"turn {t}")
-                     for k, (u, t) in blue.memory.last_seen.items()})
+print(pick("last seen:", "最后看见："),
+      {k: (game.state.hexmap.name_of(u.hex), text({"en": "turn {n}", "zh": "第{n}回合"}, n=t))
+       for k, (u, t) in blue.memory.last_seen.items()})
+print(pick("may be in:", "可能位于："),
+      {k: text({"en": "{n} hexes", "zh": "{n}格"}, n=int(m.sum()))
+       for k, m in blue.memory.belief.items()})
 
 # %% [markdown]
 # ## 3. 想定平衡吗？让电脑推演许多遍
@@ -168,7 +173,7 @@ check.solution("1")
 # 回答之前，先看看下面的想定说明和兵力部署（`village`）。
 
 # %%
-print(village.briefing.en)
+print(village.briefing.pick(sep="\n"))
 print({u.id: u.hex for s in village.sides for u in s.units})
 
 # %%

@@ -283,6 +283,30 @@ def test_levels_and_bad_level() -> None:
     assert DefaultPlayer(level="easy").weights.risk == 0.0
 
 
+def test_custom_weights_make_an_instructors_own_opponent() -> None:
+    from dataclasses import replace
+
+    from hexrules.errors import RulesTypeError
+    from hexrules.language import using
+    from hexrules.players import Weights
+
+    with pytest.raises(RulesTypeError, match="weights must be"):
+        DefaultPlayer(weights={"risk": 2.0})
+    reckless = DefaultPlayer(seed=4, weights=replace(Weights(), risk=0.0, exposure=0.0))
+    assert reckless.fresh(5).weights == reckless.weights and reckless.fresh(5).seed == 5
+    assert reckless.name == "default (normal, custom)" and "weights=Weights(" in repr(reckless)
+    with using("zh"):
+        assert "自定权重" in Decision(Pass(), (), reckless.name)._repr_html_()
+    s = GameState.from_scenario("village", seed=4)
+    for _ in range(30):  # the weights change what it prefers, not that its orders are legal
+        d = reckless.decide(s.view(s.to_act), s.legal_orders())
+        assert d.order in s.legal_orders()
+        s, _ = s.apply(d.order)
+    rep = balance("duel", {"red": reckless, "blue": RandomPlayer()}, games=2, seed=1,
+                  executor="serial")
+    assert "default (normal, custom)" in str(rep)
+
+
 def test_default_beats_random_in_a_handful_of_seeded_games() -> None:
     rep = balance("meeting", {"red": DefaultPlayer(), "blue": RandomPlayer()}, games=4,
                   seed=7, executor="serial")
@@ -303,12 +327,37 @@ def test_balance_report_renders_plots_and_equals_the_process_pool_result() -> No
     assert pooled == serial
     assert decode(encode(serial.summaries)) == serial.summaries
     text = str(serial)
-    assert "red wins" in text and "95% CI" in text
+    assert "Red 红方 wins 胜" in text and "95% CI 置信区间" in text
     assert serial._repr_html_().startswith("<div class='hexrules-balance'>")
     fig = serial.plot()
     assert len(fig.axes) == 2
     assert play_one(("duel", {Side.RED: DefaultPlayer(), Side.BLUE: GreedyPlayer()}, 2, 3)
                     ) == serial.summaries[2]
+
+
+def test_balance_report_follows_the_language_and_its_games_do_not() -> None:
+    from hexrules.language import using
+
+    players = {"red": DefaultPlayer(), "blue": RandomPlayer()}
+    rep = balance("duel", players, games=6, seed=1, executor="serial")
+    with using("zh"):
+        zh, zh_html = str(rep), rep._repr_html_()
+        fig = rep.plot()
+        ticks = [t.get_text() for t in fig.axes[0].get_xticklabels()]
+        assert balance("duel", players, games=6, seed=1, executor="serial") == rep
+    with using("en"):
+        en = str(rep)
+    assert "红方 胜" in zh and "置信区间" in zh and "失利原因" in zh and "wins" not in zh
+    assert "红方 胜" in zh_html and "Red" not in zh_html
+    assert ticks == ["红方 胜", "蓝方 胜", "平局"]
+    assert "Red wins" in en and "95% CI" in en and not any("\u4e00" <= c <= "\u9fff" for c in en)
+    # the causes are bilingual values, whatever the setting they were computed in
+    assert all(" " in cause and any("\u4e00" <= c <= "\u9fff" for c in cause)
+               for cause, _ in rep.causes())
+    assert {c for g in rep.summaries for _, _, c in g.lost} <= {
+        "Opportunity fire 机会射击 (V-6)", "Covering fire 掩护射击 (V-7)",
+        "Moving fire 行进间射击 (V-8)", "Short-halt fire 短停射击 (V-9)",
+        "Direct fire 直瞄射击 (F-1)", "Close combat 近战 (V-10)", "Artillery fire 炮兵火力 (A-1)"}
 
 
 def test_balance_on_a_local_dask_cluster_equals_the_single_process_result() -> None:

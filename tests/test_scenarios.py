@@ -264,6 +264,42 @@ def test_score_is_a_value_that_renders_and_round_trips(scenarios: dict[str, Scen
     assert score.points("red") == 3 + 1 and score.points(Side.BLUE) == 0
 
 
+def test_a_score_reads_in_each_language_and_stays_one_value(
+        scenarios: dict[str, Scenario]) -> None:
+    """Issue 17: a score's lines and notes follow the language setting when drawn; the score
+    computed under any setting is the same value (its notes are bilingual)."""
+    import html as _html
+    import re
+
+    from test_messages_zh import english_words
+
+    from hexrules.language import using
+
+    s = scenarios["meeting"]
+    end = _end(s, R1={"hex": "4563PJ"}, B3={"dead": True})
+    score = s.score(end)
+    only = _doc("duel")
+    only["objectives"][0]["side"] = "blue"
+    one_side = Scenario.from_dict(only, source="variant.json")
+    scores = [score, one_side.score(_end(one_side, R1={"hex": "4563PJ"})),
+              scenarios["duel"].score(scenarios["duel"].units()),
+              s.score(_end(s, R1={"hex": "4563PJ"}, B1={"hex": "4563PJ"}))]
+    for sc in scores:
+        with using("zh"):
+            text, page = str(sc), sc._repr_html_()
+        ids = {x.objective for x in sc.lines}  # the scenario file's ids: identifiers
+        nodes = [t for t in (_html.unescape(t) for t in re.findall(r">([^<>]+)<", page))
+                 if t not in ids]
+        assert not [line for line in text.splitlines() if english_words(line)], text
+        assert not [t for t in nodes if english_words(t)], page
+        with using("en"):
+            assert not re.search("[\u4e00-\u9fff]", str(sc) + sc._repr_html_())
+    with using("zh"):
+        assert s.score(end) == score
+        assert "红方控制: R1" in str(score)
+        assert "只有蓝方得分" in str(scores[1]) and "双方都在此：无人控制" in str(scores[3])
+
+
 def test_score_checks_its_totals_and_winner() -> None:
     line = ObjectiveScore("x", "hold", "X", Side.RED, 2, "held")
     assert Score("s", (line,), 2, 0, Side.RED).winner is Side.RED

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from hexrules.errors import CoordinateError, MapNotFoundError, ScenarioFormatError
+from hexrules.language import pick, register_pair
 from hexrules.map.hexmap import MAPS_DIR, HexMap
 from hexrules.map.terrain import Terrain
 from hexrules.records import register
@@ -99,10 +100,24 @@ class Bilingual:
     en: str
     zh: str
 
+    def __post_init__(self) -> None:
+        if isinstance(self.en, str) and isinstance(self.zh, str) and len(self.en) < 100 \
+                and "\n" not in self.en:  # a name, not a briefing (checked on load)
+            register_pair(self.en, self.zh)
+
     @property
     def label(self) -> str:
         """English, then Chinese."""
         return f"{self.en} {self.zh}"
+
+    def pick(self, sep: str = " ") -> str:
+        """The text in the current language (:mod:`hexrules.language`), both by ``sep``.
+
+        >>> from hexrules.language import using
+        >>> with using("zh"): print(Bilingual("The saddle", "鞍部").pick())
+        鞍部
+        """
+        return pick(self.en, self.zh, sep=sep)
 
     def __str__(self) -> str:
         return self.label

@@ -33,7 +33,8 @@ from typing import TYPE_CHECKING
 
 from hexrules.errors import RulesError, RulesTypeError
 from hexrules.game.scenariofile import VictoryRule
-from hexrules.glossary import label
+from hexrules.glossary import label, term
+from hexrules.language import localized
 from hexrules.records import decode_as, encode, register
 from hexrules.units import Side, Unit
 
@@ -77,6 +78,7 @@ class ObjectiveScore:
         """``'Hold 控制'`` or ``'Destroyed 歼灭'``."""
         return label("hold" if self.kind == "hold" else "destroyed")
 
+    @localized
     def __str__(self) -> str:
         who = self.side.label if self.side is not None else "—"
         sign = "+" if self.side is not None else ""
@@ -143,6 +145,7 @@ class Score:
         """The score of a :meth:`to_dict` dictionary."""
         return decode_as(cls, data)
 
+    @localized
     def __str__(self) -> str:
         lines = [f"{label('scenario')}: {self.scenario}"]
         lines += [f"  {x}" for x in self.lines]
@@ -235,6 +238,13 @@ def _end_state(scenario: Scenario, units: Mapping[str, Unit] | Iterable[Unit]
     return end
 
 
+def _both(side: Side) -> str:
+    """``'Red 红方'`` in every language setting: a score is a value, the same whoever
+    computes it; it is shown in the current language when it is drawn."""
+    t = term(side.value)
+    return f"{t.en} {t.zh}"
+
+
 def _hold(o: Objective, h: object, end: dict[str, Unit]) -> ObjectiveScore:
     """A hold objective: held by the one side with living units in the hex."""
     title = f"{o.name.label} {o.hex}"
@@ -249,9 +259,9 @@ def _hold(o: Objective, h: object, end: dict[str, Unit]) -> ObjectiveScore:
     ids = ", ".join(u.id for u in here)
     if o.side is not None and o.side is not holder:
         return ObjectiveScore(o.id, o.kind, title, None, 0,
-                              f"held by {holder.label} ({ids}); only {o.side.label} scores it")
+                              f"held by {_both(holder)} ({ids}); only {_both(o.side)} scores it")
     return ObjectiveScore(o.id, o.kind, title, holder, o.points,
-                          f"held by {holder.label}: {ids}")
+                          f"held by {_both(holder)}: {ids}")
 
 
 def _destroy(o: Objective, end: dict[str, Unit]) -> list[ObjectiveScore]:

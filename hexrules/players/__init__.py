@@ -39,6 +39,7 @@ from hexrules.players.base import (
 )
 from hexrules.players.default import LEVELS, DefaultPlayer
 from hexrules.players.evaluate import register_evaluator
+from hexrules.players.planner import Weights
 from hexrules.players.simple import GreedyPlayer, RandomPlayer
 
 __all__ = [
@@ -52,6 +53,7 @@ __all__ = [
     "Player",
     "PlayerError",
     "RandomPlayer",
+    "Weights",
     "balance",
     "check_decision",
     "derive_seed",

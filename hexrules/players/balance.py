@@ -53,6 +53,8 @@ from hexrules.game.orders import (
     ShortHaltFire,
 )
 from hexrules.game.state import GameState
+from hexrules.glossary import term
+from hexrules.language import localize, localize_figure, localized, pick
 from hexrules.players.base import Player, PlayerError, derive_seed
 from hexrules.records import register
 from hexrules.units import Side
@@ -93,8 +95,27 @@ class GameSummary:
 
 register(GameSummary)
 
-_CAUSE = {OpportunityFire: "opportunity fire (V-6)", CoveringFire: "covering fire (V-7)",
-          ShortHaltFire: "short-halt fire (V-9)", MovingFire: "moving fire (V-8)"}
+#: The glossary term naming each kind of fire a unit may be lost to.
+_CAUSE = {OpportunityFire: "opportunity_fire", CoveringFire: "covering_fire",
+          ShortHaltFire: "short_halt_fire", MovingFire: "moving_fire"}
+
+
+def _both(key: str) -> str:
+    """A glossary term, bilingual whatever the language setting (a summary is a value: the
+    same on every worker; it is shown in the current language when rendered)."""
+    t = term(key)
+    return f"{t.en} {t.zh}"
+
+
+def _games(n: int) -> str:
+    """``'1 game 局'``, ``'4 games 局'``."""
+    return f"{n} game 局" if n == 1 else f"{n} games 局"
+
+
+def _cause(key: str) -> str:
+    """``'Moving fire 行进间射击 (V-8)'``."""
+    t = term(key)
+    return f"{t.en} {t.zh} ({t.rule})" if t.rule else f"{t.en} {t.zh}"
 
 
 def _losses(state: GameState) -> tuple[tuple[str, str, str], ...]:
@@ -106,10 +127,11 @@ def _losses(state: GameState) -> tuple[tuple[str, str, str], ...]:
             if isinstance(part, FireRecord) and part.target_after.destroyed:
                 o = rec.order
                 if isinstance(o, DeclareFire):
-                    cause = ("close combat (V-10)" if o.fire.kind.value == "close_combat"
-                             else "direct fire (F-1)")
+                    cause = _cause("close_combat" if o.fire.kind.value == "close_combat"
+                                   else "direct_fire")
                 else:
-                    cause = next((v for k, v in _CAUSE.items() if isinstance(o, k)), "fire")
+                    cause = _cause(next((v for k, v in _CAUSE.items() if isinstance(o, k)),
+                                        "direct_fire"))
                 out.append((part.target.side.value, part.target.id, cause))
             else:  # engine events, artillery records: whatever has effects
                 for e in getattr(part, "effects", ()):
@@ -124,8 +146,8 @@ def _part_cause(part: object) -> str:
     if isinstance(part, GameEvent):
         return f"{part.title} ({part.rule})"
     name = type(part).__name__
-    return "artillery (A-7)" if "Artillery" in name or "Gun" in name or "Marker" in name \
-        else name
+    return _cause("artillery_fire") if "Artillery" in name or "Gun" in name or \
+        "Marker" in name else name
 
 
 def _fresh(p: Player, seed: int) -> Player:
@@ -247,15 +269,21 @@ class BalanceReport:
         return _mean_ci([g.orders for g in self.summaries])
 
     def causes(self, top: int = 5) -> list[tuple[str, int]]:
-        """The most frequent causes of the losing side's defeat: (cause, games)."""
+        """The most frequent causes of the losing side's defeat: (cause, games).
+
+        A cause is bilingual, as records are (``'Blue 蓝方 scored 得分: The saddle 鞍部
+        4563PJ'``, ``'Red 红方 lost a unit 损失单位: Moving fire 行进间射击 (V-8)'``); the
+        report shows it in the current language.
+        """
         c: Counter[str] = Counter()
         for g in self.summaries:
             if g.winner is None:
                 continue
             w, loser = g.winner.value, g.winner.opponent.value
-            found = {f"{w} scored {title}" for side, title, _ in g.scored if side == w}
-            found |= {f"{loser} lost a unit to {cause}" for side, _, cause in g.lost
-                      if side == loser}
+            found = {f"{_both(w)} scored 得分: {title}" for side, title, _ in g.scored
+                     if side == w}
+            found |= {f"{_both(loser)} lost a unit 损失单位: {cause}"
+                      for side, _, cause in g.lost if side == loser}
             c.update(found)
         return c.most_common(top)
 
@@ -263,34 +291,47 @@ class BalanceReport:
         """How many games ended with each score difference (red − blue)."""
         return dict(sorted(Counter(g.red - g.blue for g in self.summaries).items()))
 
-    def __str__(self) -> str:
-        who = ", ".join(f"{s} {n}" for s, n in self.players)
-        lines = [f"{self.scenario}: {self.games} games ({who}; seed {self.seed})"]
+    def _lines(self) -> list[str]:
+        """The report, bilingual (the English edition's text): heading, then one line each."""
+        who = ", ".join(f"{_both(s)} {pick(n, localize(n, lang='zh'))}"
+                        for s, n in self.players)
+        lines = [f"{self.scenario}: {_games(self.games)} ({who}; seed 种子 {self.seed})"]
         for s in (*Side, None):
             p, lo, hi = self.win_rate(s)
-            name = "draw" if s is None else f"{s.value} wins"
-            lines.append(f"  {name:9} {p:6.1%}  (95% CI {lo:.1%}–{hi:.1%})")
+            name = _both("draw") if s is None else f"{_both(s.value)} wins 胜"
+            lines.append(f"{name} {p:.1%} (95% CI 置信区间 {lo:.1%}–{hi:.1%})")
         for s in Side:
             m, lo, hi = self.points(s)
-            lines.append(f"  {s.value} points {m:.2f} (95% CI {lo:.2f}–{hi:.2f})")
+            lines.append(f"{_both(s.value)} points 得分 {m:.2f} (95% CI 置信区间 "
+                         f"{lo:.2f}–{hi:.2f})")
         m, lo, hi = self.length
-        lines.append(f"  orders per game {m:.0f} (95% CI {lo:.0f}–{hi:.0f})")
+        lines.append(f"Orders per game 每局命令数 {m:.0f} (95% CI 置信区间 {lo:.0f}–{hi:.0f})")
         for cause, n in self.causes():
-            lines.append(f"  loss cause: {cause}: {n} games")
-        return "\n".join(lines)
+            lines.append(f"Loss cause 失利原因: {cause}: {_games(n)}")
+        return lines
 
+    @localized
+    def __str__(self) -> str:
+        head, *rest = self._lines()
+        return "\n".join([head, *(f"  {line}" for line in rest)])
+
+    @localized
     def _repr_html_(self) -> str:
         import html
 
-        rows = "".join(f"<tr><td>{html.escape(line.strip())}</td></tr>"
-                       for line in str(self).splitlines()[1:])
-        head = html.escape(str(self).splitlines()[0])
-        return f"<div class='hexrules-balance'><p><b>{head}</b></p><table>{rows}</table></div>"
+        head, *rest = self._lines()
+        rows = "".join(f"<tr><td>{html.escape(line)}</td></tr>" for line in rest)
+        return (f"<div class='hexrules-balance'><p><b>{html.escape(head)}</b></p>"
+                f"<table>{rows}</table></div>")
 
     def plot(self, ax: Sequence[Any] | None = None) -> Any:
-        """Win rates with their intervals, and the score differences (matplotlib)."""
+        """Win rates with their intervals, and the score differences (matplotlib), labelled
+        in the current language (:mod:`hexrules.language`)."""
         import matplotlib.pyplot as plt
 
+        from hexrules.render.plots import use_cjk_fonts
+
+        use_cjk_fonts()
         if ax is None:
             fig, ax = plt.subplots(1, 2, figsize=(9, 3.2))
         else:
@@ -298,17 +339,18 @@ class BalanceReport:
         names, ps, errs = [], [], [[], []]
         for s in (*Side, None):
             p, lo, hi = self.win_rate(s)
-            names.append("draw" if s is None else f"{s.value} wins")
+            names.append(localize(_both("draw") if s is None else f"{_both(s.value)} wins 胜"))
             ps.append(p)
             errs[0].append(p - lo)
             errs[1].append(hi - p)
         ax[0].bar(names, ps, yerr=errs, color=["#c0392b", "#2e6fb7", "#999999"], capsize=4)
         ax[0].set_ylim(0, 1)
-        ax[0].set_title(f"{self.games} games, 95% CI")
+        ax[0].set_title(f"{_games(self.games)}, 95% CI 置信区间")
         counts = self.score_counts()
         ax[1].bar(list(counts), list(counts.values()), color="#555555")
-        ax[1].set_xlabel("points: red − blue")
-        ax[1].set_title("score difference")
+        ax[1].set_xlabel(f"{_both('points')}: {_both('red')} − {_both('blue')}")
+        ax[1].set_title("Score difference 分差")
+        localize_figure(fig)
         fig.tight_layout()
         return fig
 

@@ -38,7 +38,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import replace
 
-from hexrules.errors import RulesError
+from hexrules.errors import RulesError, RulesTypeError
 from hexrules.game.orders import Order
 from hexrules.game.view import View
 from hexrules.players.base import Decision, pick
@@ -94,21 +94,40 @@ class DefaultPlayer:
         ``"normal"`` (default), ``"hard"`` or ``"easy"``.
     top : int
         How many candidates a decision keeps for its explanation.
+    weights : Weights, optional
+        The weights of the evaluation's parts in place of the level's (its margin stays):
+        an instructor's own opponent, e.g. ``replace(Weights(), risk=2.0)`` for one twice as
+        careful of opportunity fire. Its name then says "custom".
+
+    Examples
+    --------
+    >>> from dataclasses import replace
+    >>> careful = DefaultPlayer(weights=replace(Weights(), risk=2.0))
+    >>> careful.name, careful.fresh(3).weights.risk
+    ('default (normal, custom)', 2.0)
     """
 
-    def __init__(self, seed: int | None = None, level: str = "normal", top: int = 5) -> None:
+    def __init__(self, seed: int | None = None, level: str = "normal", top: int = 5,
+                 weights: Weights | None = None) -> None:
         if level not in LEVELS:
             raise RulesError(f"unknown player level {level!r}; valid: "
                              f"{', '.join(map(repr, LEVELS))}")
+        if weights is not None and not isinstance(weights, Weights):
+            raise RulesTypeError(f"weights must be a hexrules.players.planner.Weights, got "
+                                 f"{weights!r}")
         self.seed, self.level, self.top = seed, level, top
         self.weights, self.margin = LEVELS[level]
-        self.name = f"default ({level})"
+        self.custom = weights
+        if weights is not None:
+            self.weights = weights
+        self.name = f"default ({level}, custom)" if weights is not None else \
+            f"default ({level})"
         self.rng = random.Random(seed)
         self.memory = Memory()
 
     def fresh(self, seed: int | None = None) -> DefaultPlayer:
-        """A new player of the same level, with ``seed`` and no memory."""
-        return DefaultPlayer(seed=seed, level=self.level, top=self.top)
+        """A new player of the same level and weights, with ``seed`` and no memory."""
+        return DefaultPlayer(seed=seed, level=self.level, top=self.top, weights=self.custom)
 
     def decide(self, view: View, legal: Sequence[Order]) -> Decision:
         """Score every legal order and choose (see the module docstring)."""
@@ -125,4 +144,5 @@ class DefaultPlayer:
         return Decision(chosen.order, tuple(ranked), self.name)
 
     def __repr__(self) -> str:
-        return f"DefaultPlayer(seed={self.seed!r}, level={self.level!r})"
+        extra = f", weights={self.custom!r}" if self.custom is not None else ""
+        return f"DefaultPlayer(seed={self.seed!r}, level={self.level!r}{extra})"

@@ -337,8 +337,8 @@ def score_html(score: Score) -> str:
     )
     return (
         f"<div class='hexrules-score'><p><b>{e(label('scenario'))}: {e(score.scenario)}</b>"
-        f"</p><table><tr><th>id</th><th>{e(label('objective'))}</th><th></th><th>side</th>"
-        f"<th>{e(label('points'))}</th><th>why</th></tr>{rows}</table>"
+        f"</p><table><tr><th>id</th><th>{e(label('objective'))}</th><th></th><th>Side 方</th>"
+        f"<th>{e(label('points'))}</th><th>Why 理由</th></tr>{rows}</table>"
         f"<p>{e(label('points'))}: {e(label('red'))} {score.red}, {e(label('blue'))} "
         f"{score.blue} — <b>{e(score.result)}</b></p></div>"
     )
