@@ -44,7 +44,7 @@ from typing import Any, Literal, ParamSpec
 from hexrules.errors import RulesError
 
 __all__ = ["LANGUAGES", "Language", "bilingual", "check_language", "get_language", "localize",
-           "localize_figure", "localize_html", "localized", "pick", "register_pair",
+           "localize_figure", "localize_html", "localized", "pick", "register_pair", "say",
            "set_language", "text", "using"]
 
 P = ParamSpec("P")
@@ -233,7 +233,19 @@ def _split(message: str, lang: str) -> str:
     return re.sub(r"(?<=\S)  +", " ", out)
 
 
+def say(*objects: object, sep: str = " ") -> None:
+    """``print`` a bilingual text — a record's verdict, a reason — in the current language
+    (:func:`localize`), as a lesson shows what the library wrote.
+
+    >>> with using("zh"):
+    ...     say("Suppressed 压制", "—", "modifier -3")
+    压制 — 修正 -3
+    """
+    print(localize(sep.join(map(str, objects))))
+
+
 _TEXT_NODE = re.compile(r">([^<>]+)<")
+_CODE_BLOCK = re.compile(r"(<(?:style|script)\b[^>]*>.*?</(?:style|script)>)", re.S | re.I)
 _BR_PAIR = re.compile(
     rf">([^<>{_CJK}]*[A-Za-z][^<>{_CJK}]*)<br ?/?>([^<>]*[{_CJK}][^<>]*)<")
 
@@ -243,6 +255,8 @@ def localize_html(html: str, *, lang: str | None = None) -> str:
 
     >>> localize_html("<td>Suppressed 压制</td>", lang="en")
     '<td>Suppressed</td>'
+    >>> localize_html("<style>table { color: red }</style><td>table</td>", lang="zh")
+    '<style>table { color: red }</style><td>查表</td>'
     """
     lang = check_language(lang or _current)
     if lang == "both":
@@ -255,7 +269,9 @@ def localize_html(html: str, *, lang: str | None = None) -> str:
         out = localize(raw, lang=lang)
         return ">" + (m.group(1) if out == raw else _html.escape(out, quote=False)) + "<"
 
-    return _TEXT_NODE.sub(node, f">{html}<")[1:-1]
+    parts = _CODE_BLOCK.split(html)  # a page's <style> and <script> are not text
+    return "".join(part if i % 2 else _TEXT_NODE.sub(node, f">{part}<")[1:-1]
+                   for i, part in enumerate(parts))
 
 
 def localized(func: Callable[P, str]) -> Callable[P, str]:

@@ -82,6 +82,7 @@ from hexrules import (
     viewshed,
 )
 from hexrules import visible as fast_visible
+from hexrules.language import say
 
 here = Path.cwd()
 sys.path.insert(0, str(here if (here / "_check02.py").exists() else here / "lessons"))
@@ -134,7 +135,7 @@ table(["hex 六角格", "level 高程等级", "terrain 地形", "height for sigh
 # %%
 seen, hidden = case("l3_visible"), case("l3_blocked")
 display(seen)
-print(hidden.reason)
+say(hidden.reason)
 side_by_side(seen, hidden)
 
 # %% [markdown]
@@ -151,7 +152,7 @@ side_by_side(seen, hidden)
 # %%
 up, down = case("l4_visible"), case("l4_blocked")
 for rec in (up, down):
-    print(rec.verdict, "—", rec.reason, "\n")
+    say(rec.verdict, "—", rec.reason, "\n")
 side_by_side(up, down)
 
 # %% [markdown]
@@ -160,7 +161,7 @@ side_by_side(up, down)
 # **[decision]** of L-5 keeps the chart agreeing).
 
 # %%
-print(case("l4_adjacent").reason)
+say(case("l4_adjacent").reason)
 
 # %% [markdown]
 # ## 4. The general case: the chart 观察测量表 (L-5)
@@ -174,7 +175,7 @@ print(case("l4_adjacent").reason)
 # %%
 multi, blocked = case("l5_visible_multi"), case("l5_blocked")
 for rec in (multi, blocked):
-    print(rec.verdict, "—", rec.reason)
+    say(rec.verdict, "—", rec.reason)
 side_by_side(multi, blocked, chart=True)
 
 # %% [markdown]
@@ -184,7 +185,7 @@ side_by_side(multi, blocked, chart=True)
 
 # %%
 cliff = case("adjacent_2_levels")
-print(cliff.verdict, "—", cliff.reason)
+say(cliff.verdict, "—", cliff.reason)
 side_by_side(cliff, chart=True)
 
 # %% [markdown]
@@ -220,7 +221,7 @@ table(["hexside 格边", "heights for sight", "ruling"],
       [(" | ".join(g.names), " | ".join(map(str, g.heights)), g.ruling) for g in edge.grazes])
 
 # %%
-print(edge.verdict, "—", edge.reason)
+say(edge.verdict, "—", edge.reason)
 fig, ax = plt.subplots(figsize=(9, 7.5))
 plot_grazes(edge, ax)
 plt.show()
@@ -239,7 +240,7 @@ data["terrain"][row] = line[:col] + "F" + line[col + 1:]
 wooded = HexMap.from_dict(data, source="training, with 4563DQ wooded")
 rec = line_of_sight(wooded, "4563FO", "4563CT")
 print([g.ruling for g in rec.grazes][1])
-print(rec.verdict, "—", rec.reason)
+say(rec.verdict, "—", rec.reason)
 assert not rec.visible and edge.visible and m.terrain_at(m.parse("4563DQ")).code == "."
 
 # %% [markdown]
@@ -252,7 +253,7 @@ rim = case("map_edge_hexside")
 table(["hexside 格边", "ruling"], [(" | ".join(g.names), g.ruling) for g in rim.grazes])
 
 # %%
-print(rim.verdict, "—", rim.reason)
+say(rim.verdict, "—", rim.reason)
 
 # %% [markdown]
 # ## 7. Symmetry (L-7)

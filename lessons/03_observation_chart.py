@@ -65,6 +65,7 @@ from IPython.display import display
 from matplotlib.ticker import MaxNLocator
 
 from hexrules import HexMap, label, line_of_sight, load_sight_cases, use_cjk_fonts
+from hexrules.language import say
 
 here = Path.cwd()
 sys.path.insert(0, str(here if (here / "_check03.py").exists() else here / "lessons"))
@@ -233,7 +234,7 @@ plt.show()
 fig, ax = plt.subplots(figsize=(7, 3.8))
 rec.plot_chart(ax)
 plt.show()
-print(rec.verdict, "—", rec.reason)
+say(rec.verdict, "—", rec.reason)
 print("the profile's steps, as the record lists them (rec.profile_steps):")
 table(["at (hexes from the lower unit)", "height for sight", "entering"],
       [(f"{st.distance:.2f}", f"{st.height_from} → {st.height_to}", st.where)
@@ -271,7 +272,7 @@ trap.plot(axes[0])
 trap.plot_chart(axes[1])
 plt.tight_layout()
 plt.show()
-print(trap.verdict, "—", trap.reason)
+say(trap.verdict, "—", trap.reason)
 assert not trap.visible and all(length - p.distance <= p.distance for p in trap.chart_points)
 
 # %% [markdown]
@@ -295,7 +296,7 @@ table(["change point", "at", "t (exact fraction of the line)", "decision line th
       [(f"({p.distance:.2f}, +{p.rise})", p.where, p.t, f"{top} × {p.t} = {top * p.t}",
         "exactly ON the line: counts as below" if p.rise == top * p.t else
         ("below" if p.clear else "ABOVE")) for p in tie.chart_points])
-print(tie.verdict, "—", tie.reason)
+say(tie.verdict, "—", tie.reason)
 fig, ax = plt.subplots(figsize=(8, 4.2))
 tie.plot_chart(ax)
 plt.show()
@@ -342,7 +343,7 @@ plt.show()
 cliff = line_of_sight(m, *CASES["adjacent_2_levels"].pair)
 for p in cliff.chart_points:
     print(f"({p.distance:.2f}, +{p.rise}) at {p.where}:", "below or on" if p.clear else "ABOVE")
-print(cliff.verdict, "—", cliff.reason)
+say(cliff.verdict, "—", cliff.reason)
 fig, ax = plt.subplots(figsize=(5, 3.5))
 cliff.plot_chart(ax)
 plt.show()

@@ -70,7 +70,8 @@ s, _ = s.apply(Pass())
 s, _ = s.apply(Pass())
 computer = DefaultPlayer(seed=1)
 decision = computer.decide(s.view(s.to_act), s.legal_orders())
-print(s.to_act, "to act;", len(s.legal_orders()), "legal orders")
+print(text({"en": "{side} to act; {n} legal orders", "zh": "{side}行动；{n}条合法命令"},
+           side=s.to_act.label, n=len(s.legal_orders())))
 decision
 
 # %% [markdown]
@@ -85,8 +86,9 @@ from hexrules.analysis import threat_map
 
 seen = threat_map(s.view("red"), s.hexmap, "red")
 umpire = threat_map(s, s.hexmap, "red")
-print("hexes where a stop may be fatal — in red's view:", sum(p > 0 for p in seen.values()),
-      "| in the umpire's:", sum(p > 0 for p in umpire.values()))
+print(text({"en": "hexes where a stop may be fatal — in red's view: {a} | in the umpire's: {b}",
+            "zh": "停下可能被歼灭的六角格——红方视图中：{a} | 裁判视图中：{b}"},
+           a=sum(p > 0 for p in seen.values()), b=sum(p > 0 for p in umpire.values())))
 ThreatView(s.hexmap, s, side="red", board_height="420px")
 
 # %% [markdown]

@@ -35,8 +35,10 @@ from pathlib import Path
 from IPython.display import display
 
 from hexrules import use_cjk_fonts
+from hexrules.language import localize, pick, text
 from hexrules.players import GreedyPlayer
 from hexrules.review import Review
+from hexrules.units import Side
 
 here = Path.cwd()
 lessons = here if (here / "_check13.py").exists() else here / "lessons"
@@ -75,10 +77,12 @@ widget
 
 # %%
 k = review.find("first_kill")
-print("first kill at record", k, ":", review.record(k).order)
+print(text({"en": "first kill at record {k}: {o}", "zh": "首次击毁在记录 {k}：{o}"}, k=k,
+           o=review.record(k).order, sep="\n"))
 for side in ("red", "blue"):
     v = review.view_at(k - 1, side)
-    print(side, "knew", [u.id for u in v.units], "hidden", v.hidden)
+    print(text({"en": "{s} knew {ids}, hidden {n}", "zh": "{s}知道 {ids}，隐蔽 {n}"},
+               s=Side.parse(side).label, ids=[u.id for u in v.units], n=v.hidden, sep="\n"))
 
 # %% [markdown]
 # **练习1.** 第一辆坦克在第几条记录被歼灭？先用部件找出来（不用 `review.find`），再检查。
@@ -105,9 +109,12 @@ check.solution("1")
 
 # %%
 shots = [d for d in review.decisions if d.fire]
+LUCK = {"lucky": pick("lucky", "运气好"), "ordinary": pick("ordinary", "正常"),
+        "unlucky": pick("unlucky", "运气差")}
 for d in shots:
-    print(d.index, d.side.value, d.order, f"P(destroyed) {float(d.p_destroyed):.0%}",
-          "rolled", d.rolled, f"percentile {d.percentile:.0%}", d.verdict)
+    print(localize(f"{d.index} {d.side.label} {d.order!r} P(destroyed) "
+                   f"{float(d.p_destroyed):.0%}, rolled 结果 {d.rolled}, luck percentile "
+                   f"{d.percentile:.0%}"), LUCK[d.verdict])
 display(review.decision_at(32))
 
 # %% [markdown]
@@ -137,8 +144,10 @@ check.solution("3")
 regrets = sorted((d for d in review.decisions if d.side.value == "red"),
                  key=lambda d: -d.regret)[:3]
 for d in regrets:
-    print(f"#{d.index} turn {d.turn}: {d.order!r} scored {d.chosen.score:.2f}; best "
-          f"{d.better[0].order!r} {d.better[0].score:.2f}")
+    print(text({"en": "#{i} turn {t}: {o} scored {x}; best {b} {y}",
+                "zh": "#{i} 第{t}回合：{o} 评分 {x}；最优 {b} {y}"}, i=d.index, t=d.turn,
+               o=repr(d.order), x=f"{d.chosen.score:.2f}", b=repr(d.better[0].order),
+               y=f"{d.better[0].score:.2f}", sep="\n"))
 
 # %% [markdown]
 # ## 4. 总结、胜率和转折点
@@ -207,4 +216,3 @@ GameReview(mine, board_height="440px")
 # - 每道射击命令的决策点包含裁决的准确概率、掷出结果的概率及其运气百分位；每道射击命令和机动命令的决策点包含电脑的评分和它评分更高的命令。
 # - 总结按每一方比较期望与实际的击毁和毁伤；胜率用对抗统计程序从保存的态势估计，据此找出转折点。
 # - `GameReview` 在棋盘上逐条回放；`to_html` 生成发给学员的一页材料。
-

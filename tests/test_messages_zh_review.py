@@ -101,3 +101,26 @@ def test_order_names_in_chinese_keep_the_value() -> None:
         assert repr(step) == "StepTo(Hex(1, 2))"
     with using("en"):
         assert order_label(step) == "StepTo(Hex(1, 2))"
+
+
+def test_the_review_report_and_its_texts_read_in_chinese(review) -> None:  # noqa: ANN001
+    """The notebook display of a review (``_repr_html_``) and the text of its parts (a side's
+    summary, a decision point, a turning point) follow the setting as the widget does; the
+    page's <style> is left alone."""
+    from hexrules.players import RandomPlayer
+    from hexrules.review import Review
+
+    r = Review.build(review).with_win_probability(
+        games=2, players={"red": RandomPlayer(), "blue": RandomPlayer()})
+    both = r._repr_html_()
+    with using("zh"):
+        page = r._repr_html_()
+        texts = [str(s) for s in r.summary()] + [str(t) for t in r.turning]
+        texts += [str(d) for d in r.decisions] + [d._repr_html_() for d in r.decisions[:5]]
+    assert r._repr_html_() == both
+    nodes = [html.unescape(t) for t in re.findall(r">([^<>]+)<", page)]
+    nodes += [t for x in texts for t in re.findall(r">([^<>]+)<", f">{x}<")]
+    assert not [t for t in nodes if english_words(t)], [t for t in nodes if english_words(t)]
+    assert "复盘" in page and "各方小结" in page
+    with using("en"):
+        assert not CJK.search(r._repr_html_() + "".join(str(s) for s in r.summary()))

@@ -30,6 +30,7 @@ from hexrules.game.log import GameLog
 from hexrules.game.records import GameRecord
 from hexrules.game.state import GameState
 from hexrules.game.view import View
+from hexrules.language import localized
 from hexrules.map.hexmap import HexMap
 from hexrules.records import RecordFormatError, decode, encode, register
 from hexrules.review.decisions import FIRE_ORDERS, MOVE_ORDERS, DecisionPoint, Ranker, fire_point
@@ -69,6 +70,7 @@ class SideSummary:
         """Damage dealt minus damage expected (positive: the dice favoured this side)."""
         return self.damage - self.expected_damage
 
+    @localized
     def __str__(self) -> str:
         obj = ", ".join(f"{t} {p}" for t, p in self.objectives) or "none"
         return (f"{self.side.label}: {self.shots} shots, kills by fire {self.fire_kills} "
@@ -374,6 +376,7 @@ class Review:
             Path(path).write_text(text, encoding="utf-8")
         return text
 
+    @localized
     def _repr_html_(self) -> str:
         from hexrules.review.report import review_html
 

@@ -54,6 +54,7 @@ from hexrules.game.orders import (
 )
 from hexrules.game.records import GameRecord
 from hexrules.game.state import GameState, Phase
+from hexrules.language import localized
 from hexrules.players.base import Candidate
 from hexrules.records import register
 from hexrules.units import Side, Status
@@ -138,6 +139,7 @@ class DecisionPoint:
             return 0.0
         return self.better[0].score - self.chosen.score
 
+    @localized
     def __str__(self) -> str:
         head = f"#{self.index} turn {self.turn} {self.side.value}: {self.order!r}"
         if self.fire:
@@ -150,6 +152,7 @@ class DecisionPoint:
             head += f"\n    ranked higher: {c}"
         return head
 
+    @localized
     def _repr_html_(self) -> str:
         return decision_point_html(self)
 

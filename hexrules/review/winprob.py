@@ -29,6 +29,7 @@ from typing import Any
 
 from hexrules.errors import RulesError
 from hexrules.game.state import GameState, Phase
+from hexrules.language import localized
 from hexrules.players.balance import balance, wilson
 from hexrules.records import register
 from hexrules.units import Side
@@ -79,6 +80,7 @@ class TurningPoint:
     blue: tuple[float, float] = (0.0, 0.0)
     events: tuple[str, ...] = ()
 
+    @localized
     def __str__(self) -> str:
         who = "Red 红方" if self.swing > 0 else "Blue 蓝方"
         what = "; ".join(self.events) or "no single event: position and time"
