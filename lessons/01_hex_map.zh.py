@@ -68,11 +68,15 @@ from hexrules import (
 here = Path.cwd()
 sys.path.insert(0, str(here if (here / "_check01.py").exists() else here / "lessons"))
 import _check01 as check
-from _check import table
+from _check import table, tr
+
+from hexrules.language import say
 
 use_cjk_fonts()  # Chinese labels in plots, when a CJK font is available
 m = HexMap.load("training")
-print(m, "—", m.description)
+print(m, "—", tr(m.description, "手工绘制的30×30训练场地图：东北有一座山丘（高程5），一道南北走向的"
+                             "山脊（高程3）带一个鞍部，李庄村，几片树林，一个湖，一条沿格边的河流"
+                             "（南面的道路经桥跨越，道路过河处），以及一条道路。"))
 
 # %% [markdown]
 # ## 1. 训练场
@@ -93,9 +97,9 @@ plt.show()
 a = Hex(2, 3)
 b = Hex(1, -1)
 print("a + b =", a + b, "| a - b =", a - b, "| 3 * b =", 3 * b)
-print("the third (cube) coordinate s = -q - r:", a.s)
-print("repr evaluates back to the same hex:", eval(repr(a)) == a)
-print("a set of hexes (duplicates vanish):", {a, Hex(2, 3), b})
+print(tr("the third (cube) coordinate s = -q - r:", "第三个（立方）坐标 s = -q - r："), a.s)
+print(tr("repr evaluates back to the same hex:", "repr 求值后得到同一格："), eval(repr(a)) == a)
+print(tr("a set of hexes (duplicates vanish):", "六角格的集合（重复的消失）："), {a, Hex(2, 3), b})
 
 # %% [markdown]
 # ## 3. 距离（M-1）
@@ -104,12 +108,12 @@ print("a set of hexes (duplicates vanish):", {a, Hex(2, 3), b})
 
 # %%
 centre = m.parse("4563LK")
-table(["distance 距离 k", "hexes in the ring", "metres"],
+table(["distance 距离 k", tr("hexes in the ring", "环上格数"), tr("metres", "米")],
       [(k, len(centre.ring(k)), k * 50) for k in range(5)])
 
 # %%
-print("distance 4563LK → 4563ER (the northern wood):", centre.distance(m.parse("4563ER")),
-      "hexes")
+print(tr("distance 4563LK → 4563ER (the northern wood):", "距离 4563LK → 4563ER（北面树林）："),
+      centre.distance(m.parse("4563ER")), tr("hexes", "格"))
 fig, ax = plt.subplots(figsize=(8, 7))
 plot_map(m, ax, hexes=centre.spiral(4), highlight=centre.ring(3), highlight_colour="#d62728",
          labels=True, legend=False)
@@ -123,7 +127,7 @@ plt.show()
 
 # %%
 c = m.parse("4563LK")
-table(["direction 方向", "axial step", "neighbour of 4563LK"],
+table(["direction 方向", tr("axial step", "轴向坐标步长"), tr("neighbour of 4563LK", "4563LK 的相邻格")],
       [(DIRECTION_NAMES[d - 1], DIRECTIONS[d - 1], m.name_of(c.neighbor(d)))
        for d in range(1, 7)])
 
@@ -152,11 +156,13 @@ for h in (m.parse((10, 10)), m.parse((10, 11))):
     col, row = h.to_offset()
     steps = [(n.to_offset()[0] - col, n.to_offset()[1] - row) for n in h.neighbors()]
     rows.append((m.name_of(h), h.to_offset(), repr(h), steps))
-table(["hex", "offset (col, row)", "axial", "offset steps to directions 1…6"], rows)
+table([tr("hex", "六角格"), tr("offset (col, row)", "偏移坐标（列, 行）"), tr("axial", "轴向坐标"),
+       tr("offset steps to directions 1…6", "方向1…6的偏移步长")], rows)
 
 # %%
-print("axial steps 1…6, the same for every hex:", DIRECTIONS)
-print("from_offset / to_offset round trip:", Hex.from_offset(10, 11).to_offset())
+print(tr("axial steps 1…6, the same for every hex:", "方向1…6的轴向步长，每格都一样："), DIRECTIONS)
+print(tr("from_offset / to_offset round trip:", "from_offset / to_offset 往返："),
+      Hex.from_offset(10, 11).to_offset())
 
 # %% [markdown]
 # ## 6. 六角格坐标（M-2）
@@ -166,9 +172,12 @@ print("from_offset / to_offset round trip:", Hex.from_offset(10, 11).to_offset()
 # %%
 h = m.parse("4563GH")
 e, n = m.georef.centre(h)
-print(f"4563GH is {h!r}, offset {h.to_offset()}, centre: easting {e:.0f} m, northing {n:.0f} m")
-print("square digits from the centre:", f"{int(n // 1000) % 100:02d}{int(e // 1000) % 100:02d}")
-print("every hex's name leads back to it:", all(m.parse(m.name_of(x)) == x for x in m))
+print(tr(f"4563GH is {h!r}, offset {h.to_offset()}, centre: easting {e:.0f} m, northing {n:.0f} m",
+         f"4563GH 是 {h!r}，偏移坐标 {h.to_offset()}，中心：横坐标 {e:.0f} 米，纵坐标 {n:.0f} 米"))
+print(tr("square digits from the centre:", "由中心得到的方里网数字："),
+      f"{int(n // 1000) % 100:02d}{int(e // 1000) % 100:02d}")
+print(tr("every hex's name leads back to it:", "每格的名称都能还原到该格："),
+      all(m.parse(m.name_of(x)) == x for x in m))
 
 # %% [markdown]
 # **从地图上读坐标。** 加上`labels=True`，每个六角格都标出它的两个字母；数字则来自它所在的1 km方格。下图是四个方格交会的一角：虚线是方里网线，号码标在图框上，每个方格的四位数字写在图中属于该方格的那一角。每个方格内，字母都从`AA`重新开始：第一个字母是行（从方格顶部数起），第二个是列（从左边数起）。一个六角格属于它的**中心点**所在的方格。
@@ -179,8 +188,9 @@ fig, ax = plt.subplots(figsize=(9, 7.5))
 plot_map(m, ax, hexes=corner.spiral(4), labels=True, km_grid=True, legend=False)
 ax.set_title("where four 1 km squares meet 方里网")
 plt.show()
-print("for example:", m.name_of(corner), "is", corner.to_offset(), "and its west neighbour is",
-      m.name_of(corner.neighbor(5)))
+print(tr(f"for example: {m.name_of(corner)} is {corner.to_offset()} and its west neighbour is "
+         f"{m.name_of(corner.neighbor(5))}", f"例如：{m.name_of(corner)} 的偏移坐标是 "
+         f"{corner.to_offset()}，它西边的相邻格是 {m.name_of(corner.neighbor(5))}"))
 
 # %% [markdown]
 # **输入有误，报错清楚。** 格式不对的坐标、不在图上的坐标或位置，都会引发`CoordinateError`（一种`ValueError`），报错信息说明错在哪里。格式正确但不在本图上的坐标引发`OffMapError`，它也是一种`CoordinateError`。
@@ -200,7 +210,7 @@ for bad in ["45-63", "4599AA", (99, 0)]:
 # %%
 top = int(m.elevation.max())
 counts = np.bincount(m.elevation.ravel(), minlength=top + 1)
-print("metres per level:", m.metres_per_level)
+print(tr("metres per level:", "每个高程等级的米数："), m.metres_per_level)
 fig, ax = plt.subplots(figsize=(10, 2.2))
 for lv in range(top + 1):
     ax.bar(lv, 1, width=0.95, color=elevation_colour(lv, top), edgecolor="#999999")
@@ -210,8 +220,8 @@ ax.set_axis_off()
 ax.set_title("elevation shading 高程着色: light = low, dark = high")
 plt.show()
 summit = max(m, key=m.elevation_at)
-print("a highest hex:", m.name_of(summit), "level", m.elevation_at(summit),
-      f"= {m.elevation_at(summit) * m.metres_per_level:g} m")
+print(tr("a highest hex:", "一个最高的格："), m.name_of(summit), tr("level", "高程等级"),
+      m.elevation_at(summit), f"= {m.elevation_at(summit) * m.metres_per_level:g} m")
 
 # %% [markdown]
 # ## 8. 地形（M-5）
@@ -220,12 +230,12 @@ print("a highest hex:", m.name_of(summit), "level", m.elevation_at(summit),
 
 # %%
 per_kind = np.bincount(m.terrain.ravel(), minlength=4)
-table(["terrain 地形", "map code", "hexes on this map"],
+table(["terrain 地形", tr("map code", "地图代码"), tr("hexes on this map", "本图格数")],
       [(t.label, f"<code>{t.code}</code>", per_kind[t]) for t in Terrain])
 
 # %%
 centre_settlement = m.parse("4563OP")
-print("4563OP:", m.terrain_at(centre_settlement).label, "on level",
+say("4563OP:", m.terrain_at(centre_settlement).label, tr("on level", "高程等级"),
       m.elevation_at(centre_settlement))
 fig, ax = plt.subplots(figsize=(10, 7))
 plot_map(m, ax, hexes=centre_settlement.spiral(4), labels=True)
@@ -242,9 +252,12 @@ plt.show()
 # %%
 bridges = [sorted(m.name_of(x) for x in link) for link in m.roads & m.rivers]
 costs = load_tables().terrain
-print(len(m.rivers), "river hexsides,", len(m.roads), "road links; bridges 桥:", bridges)
-print("a step along a road (V-2):", costs.road_step_cost, "point; wading across a river (V-1):",
-      costs.river_crossing_cost, "points")
+print(tr(f"{len(m.rivers)} river hexsides, {len(m.roads)} road links; bridges 桥: {bridges}",
+         f"河流格边 {len(m.rivers)} 条，道路连接 {len(m.roads)} 条；桥：{bridges}"))
+print(tr(f"a step along a road (V-2): {costs.road_step_cost} point; wading across a river "
+         f"(V-1): {costs.river_crossing_cost} points",
+         f"沿道路一步 (V-2)：{costs.road_step_cost} 点；徒涉河流 (V-1)："
+         f"{costs.river_crossing_cost} 点"))
 north, south = m.parse("4563VS"), m.parse("4563WS")
 fig, ax = plt.subplots(figsize=(10, 7))
 plot_map(m, ax, hexes=north.spiral(3), highlight=[north, south], highlight_colour="#d62728",

@@ -218,7 +218,7 @@ def without_sight_bonus(hexmap: Any) -> Any:
 
 
 def table(header: list[str], rows: list[tuple[Any, ...]]) -> Any:
-    """An HTML table for a lesson (columns line up, Chinese or not).
+    """An HTML table for a lesson (columns line up, Chinese or not), in the current language.
 
     >>> table(["a", "b"], [(1, "x")]).data
     '<table class="hexrules-table"><tr><th>a</th><th>b</th></tr><tr><td>1</td><td>x</td></tr>\
@@ -226,9 +226,12 @@ def table(header: list[str], rows: list[tuple[Any, ...]]) -> Any:
     """
     from IPython.display import HTML
 
+    from hexrules.language import localize_html
+
     head = "".join(f"<th>{h}</th>" for h in header)
     body = "".join("<tr>" + "".join(f"<td>{v}</td>" for v in row) + "</tr>" for row in rows)
-    return HTML(f'<table class="hexrules-table"><tr>{head}</tr>{body}</table>')
+    # bilingual cells ("Open 开阔地") in the current language, as records are drawn
+    return HTML(localize_html(f'<table class="hexrules-table"><tr>{head}</tr>{body}</table>'))
 
 
 # -- solutions -------------------------------------------------------------------------------
