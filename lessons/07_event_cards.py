@@ -88,6 +88,9 @@ from hexrules.game import (
 here = Path.cwd()
 sys.path.insert(0, str(here if (here / "_check07.py").exists() else here / "lessons"))
 import _check07 as check
+from _check import tr
+
+from hexrules.language import say
 
 m = HexMap.load("training")
 
@@ -111,8 +114,9 @@ script = [1, 1,          # turn 1: red fires first (T-2), red moves first (T-3)
 game = Game.new(m, [r1, r2, b1], turns=5, options=Options(cards=True),
                 dice=ScriptedDice(script, then=Dice(seed=7)))
 before = order_odds(game.state, DeclareFire("R1", "B1"))
-print("turn 1, R1 → B1, no card yet: level", before.levels[0], "| destroyed",
-      f"{float(before.p_destroyed):.1%}")
+print(tr(f"turn 1, R1 → B1, no card yet: level {before.levels[0]} | destroyed "
+         f"{float(before.p_destroyed):.1%}", f"第1回合，R1 → B1，尚无卡：攻击等级 "
+         f"{before.levels[0]} | 歼灭 {float(before.p_destroyed):.1%}"))
 
 # %% [markdown]
 # Nobody fires in turn 1: both sides pass twice in the direct-fire phase and twice in the
@@ -131,10 +135,11 @@ draw
 
 # %%
 red_view, blue_view = game.view("red").cards, game.view("blue").cards
-print("red holds:", [h.text for h in red_view.hand])
-print("red knows of blue: holds", red_view.enemy_held, "card(s),", red_view.enemy_deck,
-      "left in its deck; played", red_view.enemy_played)
-print("blue holds:", [h.text for h in blue_view.hand])
+say(tr("red holds:", "红方持有："), [h.text for h in red_view.hand])
+print(tr(f"red knows of blue: holds {red_view.enemy_held} card(s), {red_view.enemy_deck} left "
+         f"in its deck; played {red_view.enemy_played}", f"红方所知的蓝方：持有 "
+         f"{red_view.enemy_held} 张卡，牌堆剩 {red_view.enemy_deck} 张；已出 {red_view.enemy_played}"))
+say(tr("blue holds:", "蓝方持有："), [h.text for h in blue_view.hand])
 
 # %% [markdown]
 # ## 2. Fire enhancement and reactive armour change the exact odds (E-2, E-4)
@@ -148,9 +153,10 @@ print("blue holds:", [h.text for h in blue_view.hand])
 s = game.state
 plain = order_odds(s, DeclareFire("R1", "B1"))
 boosted = order_odds(s, DeclareFire("R1", "B1", enhance="R1"))
-for name, odds in (("turn 1, no cards", before), ("turn 2, B1 has reactive armour", plain),
-                   ("turn 2, and R1 plays fire enhancement", boosted)):
-    print(f"{name:<40} level {odds.levels[0]:>2}:", ", ".join(
+for name, odds in ((tr("turn 1, no cards", "第1回合，无卡"), before),
+                   (tr("turn 2, B1 has reactive armour", "第2回合，B1 有反应装甲"), plain),
+                   (tr("turn 2, and R1 plays fire enhancement", "第2回合，R1 再用火力增强"), boosted)):
+    print(f"{name:<40} {tr('level', '攻击等级')} {odds.levels[0]:>2}:", ", ".join(
         f"{state_label(k)} {float(p):.1%}" for k, p in odds.final.items()))
 
 # %% [markdown]
@@ -164,8 +170,8 @@ record = game.apply(DeclareFire("R1", "B1", enhance="R1"))
 record
 
 # %%
-print(game.state.unit("B1").status_label, "| red's E-2 spent:",
-      not game.view("red").cards.active(2), "| blue's discards:",
+print(game.state.unit("B1").status_label, tr("| red's E-2 spent:", "| 红方的 E-2 已用："),
+      not game.view("red").cards.active(2), tr("| blue's discards:", "| 蓝方弃牌："),
       game.state.cards.discards("blue"))
 
 # %% [markdown]
@@ -187,8 +193,8 @@ def play_on(game, until):
 
 
 play_on(game, lambda s: s.turn == 3)
-print(game.state.phase.label, "| to act:", game.state.to_act.label, "|",
-      game.legal_orders().describe())
+say(game.state.phase.label, tr("| to act:", "| 行动方："), game.state.to_act.label, "|",
+    game.legal_orders().describe())
 
 # %% [markdown]
 # Naming a unit the card cannot repair is refused with the rule's reason, and nothing changes
@@ -200,7 +206,7 @@ from hexrules.errors import CardError  # noqa: E402
 try:
     game.state.verify(FieldRepair("R1"))
 except CardError as exc:
-    print("refused:", exc)
+    print(tr("refused:", "拒绝："), exc)
 
 # %%
 game.apply(FieldRepair("B1"))
@@ -222,7 +228,8 @@ game.apply(DealCard("red", "E-6"))
 play_on(game, lambda s: s.to_act is Side.RED and PlanFire(b1.hex) in s.legal_orders())
 record = game.apply(PlanFire(m.name_of(game.state.unit("B1").hex)))
 print([p for p in game.state.cards.plans if p.side is Side.RED])
-print("blue sees", game.view("blue").cards.enemy_plans, "red plan(s) coming, not where")
+print(tr(f"blue sees {game.view('blue').cards.enemy_plans} red plan(s) coming, not where",
+         f"蓝方看到红方有 {game.view('blue').cards.enemy_plans} 个火力计划将到，但不知在哪里"))
 record
 
 # %% [markdown]

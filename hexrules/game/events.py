@@ -252,7 +252,7 @@ def arrive_artillery(tx: Tx) -> list[Step]:
         tx.cards = dataclasses.replace(tx.cards, markers=(*tx.cards.markers, *rec.markers))
         for s in rec.strikes:
             if any(st.rule == "E-4" for st in s.steps):
-                _spend_armour(tx, s.unit_before, f"{plan.gun} artillery")
+                _spend_armour(tx, s.unit_before, f"{plan.gun} {label('artillery_fire')}")
     names = ", ".join(f"{p.side.label} {p.gun} → {tx.name(p.target)}" for p in due)
     return [Step("T-4", "(3) artillery 炮兵火力", result=f"arrived 到达: {names}",
                  value=len(due), note="adjudicated gun by gun, in the order the plans were "
@@ -366,7 +366,7 @@ def enter_marked_hex(tx: Tx, mover: Unit) -> Unit:
     tx.put(rec.unit_after)
     tx.parts.append(rec)
     if any(st.rule == "E-4" for s in rec.strikes for st in s.steps):
-        _spend_armour(tx, mover, "impact marker (A-8)")
+        _spend_armour(tx, mover, f"{label('impact_marker')} (A-8)")
     return rec.unit_after
 
 
@@ -428,7 +428,7 @@ def after_fire(tx: Tx, rec: FireRecord, enhance: str | None) -> None:
                 (("shooter 射击单位", enhance), ("target 目标", rec.target.id)),
                 result="+2 attack levels for this shot (F-5); the card is spent", value=2)])
     if rec.reactive_armour:
-        _spend_armour(tx, rec.target, "direct fire")
+        _spend_armour(tx, rec.target, label("direct_fire"))
     if rec.kind is not FireKind.CLOSE_COMBAT:
         tx.cards = tx.cards.with_last(side, rec.order.shooters[-1])
 
