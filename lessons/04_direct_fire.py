@@ -118,7 +118,9 @@ from hexrules.tables import DEFAULT_TABLES_DIR
 here = Path.cwd()
 sys.path.insert(0, str(here if (here / "_check04.py").exists() else here / "lessons"))
 import _check04 as check
-from _check import table
+from _check import table, tr
+
+from hexrules.language import say
 
 DAMAGE = (Result.W, Result.I, Result.K)
 def damage(dist):
@@ -139,9 +141,9 @@ tables
 r1 = Unit("R1", "red", m.parse("4563LK"))
 b1 = Unit("B1", "blue", m.parse("4563ER"))
 sight = line_of_sight(m, r1.hex, b1.hex)
-print(sight.verdict, sight.case, "| range", r1.hex.distance(b1.hex), "hexes",
-      "| levels", m.elevation_at(r1.hex), "and", m.elevation_at(b1.hex),
-      "| target terrain", m.terrain_at(b1.hex).label)
+say(sight.verdict, sight.case, "| range 距离", r1.hex.distance(b1.hex), tr("hexes", "格"),
+    "| levels 高程等级", m.elevation_at(r1.hex), tr("and", "和"), m.elevation_at(b1.hex),
+    tr("| target terrain", "| 目标地形"), m.terrain_at(b1.hex).label)
 assert sight.visible
 
 # %% [markdown]
@@ -150,7 +152,7 @@ assert sight.visible
 # %%
 odds = fire_odds(m, r1, b1)
 print(f"{label('final_attack_level')}: {odds.levels[0]}")
-table(["result 战果", "exact chance", "≈"],
+table(["result 战果", tr("exact chance", "精确概率"), "≈"],
       [(r.label, p, f"{float(p):.1%}") for r, p in odds.shots[0].items()])
 
 # %% [markdown]
@@ -164,9 +166,11 @@ record
 
 # %%
 print(record)
-print("dice used 骰子:", [str(r) for r in record.rolls], "| left:", dice.remaining)
-print(f"B1 as given ({label('state_unchanged')}):", b1.status_label)
-print("B1 after the fire 射击之后:", record.target_after.status_label)
+say(tr("dice used 骰子:", "所用骰子："), [str(r) for r in record.rolls], tr("| left:", "| 剩余："),
+    dice.remaining)
+say(tr(f"B1 as given ({label('state_unchanged')}):", f"B1 原状态（{label('state_unchanged')}）："),
+    b1.status_label)
+say(tr("B1 after the fire 射击之后:", "B1 射击之后："), record.target_after.status_label)
 
 # %% [markdown]
 # The forest saved B1: at 10 hexes the standard attack level is 9, −1 for Δlevel 1 gives 8,
@@ -214,8 +218,8 @@ assert line_of_sight(m, r2.hex, b2.hex).visible
 worked = adjudicate_fire(m, r2, b2, dice=ScriptedDice([2, 3, 4]))
 shot = worked.shots[0]
 f6 = next(s for s in shot.steps if s.rule == "F-6")
-print("range", shot.distance, "| level", shot.level, "| F-6 cell", f6.cell, "| final",
-      shot.result.label)
+say("range 距离", shot.distance, "| level 攻击等级", shot.level, tr("| F-6 cell", "| F-6 表格"),
+    f6.cell, tr("| final", "| 最终"), shot.result.label)
 assert (shot.distance, shot.level, shot.result) == (18, 9, Result.K)
 assert worked.target_after.destroyed
 
@@ -229,8 +233,8 @@ table(["armour die 装甲防护修正骰子", "result 战果"], [(d, r.label) fo
 
 # %%
 destroyed = Fraction(sum(r is Result.K for r in faces.values()), 6)
-print("so the rulebook's example ends in destroyed with probability", destroyed,
-      "— not always")
+print(tr(f"so the rulebook's example ends in destroyed with probability {destroyed} — not "
+         "always", f"所以规则书的例子以 {destroyed} 的概率歼灭目标——并非总是如此"))
 assert destroyed == Fraction(5, 6)
 
 # %% [markdown]
@@ -283,8 +287,8 @@ table([label("final_attack_level"), *(t.label for t in cover)],
 
 # %%
 p11 = shot_distribution(11, Terrain.CITY)
-print("level 11 in a settlement:", damage(p11), "=", "(1 - 11/36) × 5/6 =",
-      (1 - Fraction(11, 36)) * Fraction(5, 6))
+print(tr("level 11 in a settlement:", "攻击等级11，目标在居民地："), damage(p11), "=",
+      "(1 - 11/36) × 5/6 =", (1 - Fraction(11, 36)) * Fraction(5, 6))
 
 fig, ax = plt.subplots(figsize=(10, 4.2))
 width = 0.28
@@ -347,8 +351,9 @@ for n in range(1, 5):
     o = fire_odds(m, shooters[:n], b1)
     p_by_n[n] = o.p_destroyed
     rows.append((n, f"{float(o.p_destroyed):.1%}", f"{float(o.expected_shots):.2f}", n))
-table(["shooters declared N", "P(destroyed 歼灭)", "expected shots adjudicated",
-       "shots spent (all have fired)"], rows)
+table([tr("shooters declared N", "宣告的射击单位数 N"), "P(destroyed 歼灭)",
+       tr("expected shots adjudicated", "期望裁决的射击次数"),
+       tr("shots spent (all have fired)", "用掉的射击次数（都已射击）")], rows)
 
 # %%
 fig, ax = plt.subplots(figsize=(7, 4))
@@ -368,7 +373,8 @@ plt.show()
 # %%
 o4 = fire_odds(m, shooters, b1)
 counts = simulate_fire(m, shooters, b1, n=200_000, rng=2024)
-table(["final state of B1", "exact", "simulated (200 000 runs)"],
+table([tr("final state of B1", "B1 的最终状态"), tr("exact", "精确"),
+       tr("simulated (200 000 runs)", "模拟（200 000 次）")],
       [(state_label(state), f"{float(p):.2%}", f"{counts.get(state, 0) / 200_000:.2%}")
        for state, p in o4.final.items()])
 
@@ -388,11 +394,13 @@ for r in (5, 10, 18, 35, 45):
     a, b = final_attack_level(r), final_attack_level(r, tables=alt)
     rows.append((r, a, f"{float(damage(shot_distribution(a))):.1%}", b,
                  f"{float(damage(shot_distribution(b, tables=alt))):.1%}"))
-table(["range 距离", "default level", "P(damage)", "example-set level", "P(damage)"], rows)
+table(["range 距离", tr("default level", "默认表的攻击等级"), tr("P(damage)", "P(毁伤)"),
+       tr("example-set level", "示例表的攻击等级"), tr("P(damage)", "P(毁伤)")], rows)
 
 # %%
-print("range 55:", "out of range in the default set;", "level",
-      final_attack_level(55, tables=alt), "in the example set")
+print(tr(f"range 55: out of range in the default set; level "
+         f"{final_attack_level(55, tables=alt)} in the example set",
+         f"距离55：默认表中超出射程；示例表中攻击等级 {final_attack_level(55, tables=alt)}"))
 
 # %% [markdown]
 # ## 7. Try it: odds explorer
@@ -458,10 +466,10 @@ check.solution("1")
 # %%
 r5 = Unit("R5", "red", m.parse("4563RI"))
 b3 = Unit("B3", "blue", m.parse("4563KE"))
-print("range", r5.hex.distance(b3.hex),
-      "| Δlevel", abs(m.elevation_at(r5.hex) - m.elevation_at(b3.hex)),
-      "| terrain", m.terrain_at(b3.hex).label,
-      "| visible", line_of_sight(m, r5.hex, b3.hex).visible)
+say("range 距离", r5.hex.distance(b3.hex),
+    tr("| Δlevel", "| 高程差"), abs(m.elevation_at(r5.hex) - m.elevation_at(b3.hex)),
+    "| terrain 地形", m.terrain_at(b3.hex).label,
+    tr("| visible", "| 通视"), line_of_sight(m, r5.hex, b3.hex).visible)
 
 # %%
 answer_2 = None  # your answer, e.g. "K"
