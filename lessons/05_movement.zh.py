@@ -98,7 +98,9 @@ from hexrules.movement import (
 here = Path.cwd()
 sys.path.insert(0, str(here if (here / "_check05.py").exists() else here / "lessons"))
 import _check05 as check
-from _check import table
+from _check import table, tr
+
+from hexrules.language import say, text
 
 use_cjk_fonts()
 m = HexMap.load("training")
@@ -118,18 +120,18 @@ def to_movement(game):
 # 消耗取自地形表。下面是训练场上的几步，由`step_cost`计算消耗：
 
 # %%
-steps = [("4563PA", "4563PB", "along the road"),
-         ("4563QA", "4563RA", "open ground, no road"),
-         ("4563NN", "4563NO", "into the settlement of 李庄"),
-         ("4563WR", "4563VR", "across the river: wading"),
-         ("4563WS", "4563VS", "across the river by the road's bridge")]
+steps = [("4563PA", "4563PB", tr("along the road", "沿道路")),
+         ("4563QA", "4563RA", tr("open ground, no road", "开阔地，无道路")),
+         ("4563NN", "4563NO", tr("into the settlement of 李庄", "进入李庄居民地")),
+         ("4563WR", "4563VR", tr("across the river: wading", "过河：徒涉")),
+         ("4563WS", "4563VS", tr("across the river by the road's bridge", "经道路的桥过河"))]
 rows = []
 for a, b, what in steps:
     rows.append((a, b, what, m.terrain_at(m.parse(b)).label,
                  "yes 是" if m.has_road(m.parse(a), m.parse(b)) else "",
                  "yes 是" if m.has_river(m.parse(a), m.parse(b)) else "",
                  points_text(step_cost(m, a, b))))
-table(["from 从", "to 到", "step", "terrain 地形",
+table([tr("from 从", "从"), tr("to 到", "到"), tr("step", "这一步"), "terrain 地形",
        label("road"), label("river"), label("movement_cost")], rows)
 
 # %% [markdown]
@@ -160,8 +162,9 @@ plt.show()
 
 # %%
 far = max(reach, key=lambda h: h.distance(start))
-print("farthest hex:", m.name_of(far), "at", far.distance(start), "hexes for",
-      points_text(reach[far]), "points")
+print(tr(f"farthest hex: {m.name_of(far)} at {far.distance(start)} hexes for "
+         f"{points_text(reach[far])} points", f"最远的格：{m.name_of(far)}，距离 "
+         f"{far.distance(start)} 格，消耗 {points_text(reach[far])} 点"))
 assert len(reach) > 1 and max(reach.values()) <= 5
 
 # %% [markdown]
@@ -174,7 +177,8 @@ start = m.parse("4563PH")            # on the west road
 window = [h for h in m if h.distance(start) <= 6]
 march = reachable(m, start, 5, march=True)
 reach = reachable(m, start, 5)
-print(len(march), "hexes by march, all on the road; normal move:", len(reach), "hexes")
+print(tr(f"{len(march)} hexes by march, all on the road; normal move: {len(reach)} hexes",
+         f"行军可达 {len(march)} 格，都在道路上；常规机动：{len(reach)} 格"))
 fig, ax = plt.subplots(figsize=(10, 8))
 plot_map(m, ax, hexes=window, highlight=march, legend=False,
          notes={h: points_text(c) for h, c in march.items()})
@@ -183,8 +187,9 @@ plt.show()
 
 # %%
 road_path = ["4563PH", "4563PI", "4563PJ", "4563PK"]
-print("the same road path, moving:", points_text(path_cost(m, road_path)),
-      "| marching:", points_text(path_cost(m, road_path, march=True)))
+print(tr("the same road path, moving:", "同一段道路，常规机动："),
+      points_text(path_cost(m, road_path)), tr("| marching:", "| 行军："),
+      points_text(path_cost(m, road_path, march=True)))
 for s in path_steps(m, road_path, march=True):
     print(s.rule, s.result)
 try:
@@ -200,8 +205,10 @@ except IllegalOrderError as err:
 # %%
 full = m.parse("4563QC")
 four = [Unit(f"R{k}", "red", full) for k in range(1, 5)]
-print("limit", stacking_limit(), "| red units in 4563QC:", stack_count(four, full, "red"),
-      "| may one more end its move there?", can_stack(four, full, "red"))
+print(tr("limit", "上限"), stacking_limit(), tr("| red units in 4563QC:", "| 4563QC 中的红方单位："),
+      stack_count(four, full, "red"), tr("| may one more end its move there?",
+                                         "| 还能再有一个在此结束机动吗？"),
+      can_stack(four, full, "red"))
 assert not can_stack(four, full, "red")
 
 # %%
@@ -232,8 +239,9 @@ display(g.apply(StepTo("4563PB")))
 
 # %%
 w = g.state.window
-print(w.kind.label, "| side", w.side, "| target", w.targets, "| may fire:", w.shooters)
-print(g.legal_orders().describe())
+say(w.kind.label, "| side 方", w.side.label, "| target 目标", w.targets, tr("| may fire:", "| 可射击："),
+    w.shooters)
+say(g.legal_orders().describe())
 
 # %%
 display(g.apply(OpportunityFire("B1")))
@@ -243,13 +251,14 @@ display(g.apply(OpportunityFire("B1")))
 
 # %%
 w = g.state.window
-print(w.kind.label, "| may fire:", w.shooters, "| at", w.targets)
+say(w.kind.label, tr("| may fire:", "| 可射击："), w.shooters, "| target 目标", w.targets)
 assert w.shooters == ("R2",)
 display(g.apply(CoveringFire("R2")))
 
 # %%
-print("B1 left the board:", "B1" not in g.state.unit_map, "| R1 still moving:",
-      g.state.move.unit, "with", points_text(g.state.move.left), "points left")
+print(tr("B1 left the board:", "B1 已离开棋盘："), "B1" not in g.state.unit_map,
+      tr(f"| R1 still moving: {g.state.move.unit} with {points_text(g.state.move.left)} points "
+         "left", f"| R1 仍在机动：{g.state.move.unit}，剩余 {points_text(g.state.move.left)} 点"))
 display(g.apply(EndMove()))
 
 # %% [markdown]
@@ -266,8 +275,9 @@ rec = g.apply(MovingFire("B1"))
 rec
 
 # %%
-print("attack level of the moving fire:", rec.fire[0].shots[0].level,
-      "| a second fire in this move allowed?", g.can(ShortHaltFire("B2")))
+print(tr("attack level of the moving fire:", "行进间射击的攻击等级："), rec.fire[0].shots[0].level,
+      tr("| a second fire in this move allowed?", "| 本次机动还能第二次射击吗？"),
+      g.can(ShortHaltFire("B2")))
 display(g.apply(StepTo("4563PB")))
 display(g.apply(Decline()))             # blue lets the chance go (B2 could have fired)
 display(g.apply(EndMove()))
@@ -302,14 +312,14 @@ def overspend_game(options=None):
 g = overspend_game()
 forest = m.name_of(m.parse((13, 24)))
 cost = step_cost(m, g.state.move.hex, forest)
-print("points left", points_text(g.state.move.left), "| next hex", forest,
-      m.terrain_at(m.parse(forest)).label, "costs", points_text(cost))
+say(tr("points left", "剩余点数"), points_text(g.state.move.left), tr("| next hex", "| 下一格"),
+    forest, m.terrain_at(m.parse(forest)).label, tr("costs", "消耗"), points_text(cost))
 try:
     g.apply(StepTo(forest))
 except IllegalOrderError as err:
     print(type(err).__name__, ":", err)
-print("still at", m.name_of(g.state.unit("R1").hex), "| listed as legal?",
-      StepTo(forest) in g.legal_orders())
+print(tr("still at", "仍在"), m.name_of(g.state.unit("R1").hex),
+      tr("| listed as legal?", "| 列为合法命令吗？"), StepTo(forest) in g.legal_orders())
 
 # %% [markdown]
 # 引擎**确实**提供了规则中纸面推演的处罚办法，作为一个裁判选项：`Options(referee="paper")`。这一步作为命令被接受，然后退回，R1的机动结束——但在此之前蓝方可以对它实施一次机会射击，而红方不能进行掩护射击。
@@ -317,8 +327,8 @@ print("still at", m.name_of(g.state.unit("R1").hex), "| listed as legal?",
 # %%
 g = overspend_game(Options(referee="paper"))
 display(g.apply(StepTo(forest)))
-print("R1 at", m.name_of(g.state.unit("R1").hex), "| window:", g.state.window.kind.label,
-      "for", g.state.window.side)
+say(tr("R1 at", "R1 在"), m.name_of(g.state.unit("R1").hex), tr("| window:", "| 射击时机："),
+    g.state.window.kind.label, "→", g.state.window.side.label)
 display(g.apply(OpportunityFire("B1")))
 assert g.state.move is None and g.state.window is None  # no covering fire; the move is over
 
@@ -335,18 +345,18 @@ display(g.apply(StepTo("4563QD")))
 if g.state.window:
     display(g.apply(Decline()))
 display(g.apply(StepTo("4563QE")))      # B1's hex: the move stops for close combat
-print("hexes in close combat:", [m.name_of(h) for h in g.state.engaged])
+print(tr("hexes in close combat:", "近战中的格："), [m.name_of(h) for h in g.state.engaged])
 
 # %%
 while g.state.phase is not Phase.CLOSE_COMBAT and not g.over:
     display(g.apply(Pass()))
 while g.state.phase is Phase.CLOSE_COMBAT:
     mel = g.state.melee
-    print(f"{label('close_combat_round')} {mel.round}: {mel.side} fires, units to fire",
-          mel.to_fire)
+    say(f"{label('close_combat_round')} {mel.round}:", mel.side.label,
+        tr("fires, units to fire", "射击，待射击单位"), mel.to_fire)
     display(g.apply(g.legal_orders()[0]))
 left = [u.id for u in g.state.units if u.hex == m.parse("4563QE")]
-print("left in the hex:", left)
+print(tr("left in the hex:", "留在该格："), left)
 
 # %% [markdown]
 # ## 8. 用Python打一局简短的1对1推演：`duel`想定
@@ -390,7 +400,7 @@ print(duel, "|", len(records), "orders")
 duel.state.score
 
 # %%
-print("fire records:")
+print(tr("fire records:", "射击记录："))
 for rec in records:
     if rec.fire:
         display(rec)
@@ -406,9 +416,9 @@ assert duel.replay() == duel.state      # the log replays the game exactly (T-6)
 # %%
 ex1 = ["4563WR", "4563VR", "4563VS", "4563US"]
 for a, b in zip(ex1, ex1[1:], strict=False):
-    print(a, "→", b, "| terrain", m.terrain_at(m.parse(b)).label,
-          "| river hexside:", m.has_river(m.parse(a), m.parse(b)),
-          "| road:", m.has_road(m.parse(a), m.parse(b)))
+    say(a, "→", b, "| terrain 地形", m.terrain_at(m.parse(b)).label,
+        tr("| river hexside:", "| 河流格边："), m.has_river(m.parse(a), m.parse(b)),
+        tr("| road:", "| 道路："), m.has_road(m.parse(a), m.parse(b)))
 
 # %%
 answer_1 = None  # your answer, e.g. 4
@@ -444,7 +454,7 @@ g3.apply(Pass())
 g3.apply(StartMove("R3"))
 g3.apply(StepTo("4563PB"))
 display(g3.apply(OpportunityFire("B1")))
-print(g3.state.to_act, "to act")
+print(text({"en": "{s} to act", "zh": "{s}行动"}, s=g3.state.to_act.label))
 
 # %%
 answer_3 = None  # e.g. ["R1"]
