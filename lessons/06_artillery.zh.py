@@ -82,6 +82,9 @@ from hexrules import (
 here = Path.cwd()
 sys.path.insert(0, str(here if (here / "_check06.py").exists() else here / "lessons"))
 import _check06 as check
+from _check import tr
+
+from hexrules.language import localize, say
 
 use_cjk_fonts()  # Chinese labels in plots, when a CJK font is available
 m = HexMap.load("training")
@@ -96,7 +99,7 @@ tables.artillery.guns["155"], tables.artillery.guns["122"]
 # %%
 X = m.parse("4563RN")
 plan = FirePlan("red", "155", X, called=2)
-print(plan, "| lands in turn", plan.lands, "| guns", plan.guns)
+print(plan, tr("| lands in turn", "| 到达回合"), plan.lands, tr("| guns", "| 火炮数"), plan.guns)
 
 fig, ax = plt.subplots(figsize=(9, 1.8))
 phases = ["T-1", "T-2", "T-3", "T-4"]
@@ -125,10 +128,10 @@ plt.show()
 
 # %%
 p_arrive = 1 - impact_distribution(m, plan).cancelled
-print("one gun arrives 火力到达:", p_arrive)
+print(tr("one gun arrives 火力到达:", "一门炮火力到达："), p_arrive)
 for k in range(plan.guns + 1):
     p = comb(plan.guns, k) * p_arrive**k * (1 - p_arrive) ** (plan.guns - k)
-    print(f"  {k} guns arrive: {float(p):6.1%}")
+    print(tr(f"  {k} guns arrive: {float(p):6.1%}", f"  {k} 门炮火力到达：{float(p):6.1%}"))
 
 # %% [markdown]
 # ## 2. 一门火炮，一步一步（A-2…A-7）
@@ -147,15 +150,15 @@ plot_gun(gun, ax, units=[b1, r1])
 plt.show()
 print("path 偏移路径:", " → ".join(m.name_of(h) for h in gun.path))
 for s in gun.strikes:
-    print(f"{s.unit_before.id}: ring {s.ring}, level {s.level}, dice {s.dice} → "
-          f"{s.result.label}")
+    say(f"{s.unit_before.id}: ring 环 {s.ring}, level 攻击等级 {s.level}, dice 骰子 {s.dice} → "
+        f"{s.result.label}")
 
 # %% [markdown]
 # 火力向东南偏移了一格。两辆坦克现在都在1环（相邻格）内，所以都按155的1环攻击等级4受到攻击——不分敌我。B1掷出5 + 6 = 11：4级上为K；装甲骰4大于155的装甲值2，所以K保留。R1掷出3 + 4 = 7：无效。每一次掷骰都连同它的规则和用途记入裁决记录：
 
 # %%
 for r in gun.rolls:
-    print(r)
+    say(r)
 
 # %% [markdown]
 # ### 在偏移分步演示器中看同一门火炮
@@ -181,9 +184,9 @@ drifts
 
 # %%
 imp = impact_distribution(m, plan)
-print("cancelled 火力未到达:", imp.cancelled, "| on the planned hex 落在计划目标格:", imp.on_target,
-      "| lost off the map:", imp.lost, "| total:", imp.total)
-print("possible impact hexes:", len(imp.hexes))
+say("cancelled 火力未到达:", imp.cancelled, "| on the planned hex 落在计划目标格:", imp.on_target,
+    tr("| lost off the map:", "| 落到图外："), imp.lost, tr("| total:", "| 合计："), imp.total)
+print(tr("possible impact hexes:", "可能的弹着格："), len(imp.hexes))
 imp
 
 # %%
@@ -206,10 +209,11 @@ plt.show()
 # %%
 r2 = Unit("R2", "red", m.parse("4563RM"))  # adjacent, but in the forest
 r3 = Unit("R3", "red", drift(X, 2, 4))  # four hexes east, in the open
-print("unit  hex      terrain            attacked ≥1 gun  harmed   destroyed")
+print(tr("unit  hex      terrain            attacked ≥1 gun  harmed   destroyed",
+         "算子  六角格   地形               至少受1门炮攻击  受损     歼灭"))
 for u in (b1, r1, r2, r3):
     o = mission_odds(m, plan, u)
-    print(f"{u.id:<5} {m.name_of(u.hex)}  {m.terrain_at(u.hex).label:<17}  "
+    print(f"{u.id:<5} {m.name_of(u.hex)}  {localize(m.terrain_at(u.hex).label):<17}  "
           f"{float(o.p_attacked):14.1%}  {float(o.p_harmed):6.1%}  {float(o.p_destroyed):8.1%}")
 mission_odds(m, plan, r1)
 
@@ -238,8 +242,8 @@ plt.show()
 exact = mission_odds(m, plan, r1).final
 counts = simulate_mission(m, plan, r1, n=200_000, rng=6)
 for state, p in exact.items():
-    print(f"{state_label(state):<40} exact {float(p):6.2%}   simulated "
-          f"{counts.get(state, 0) / 200_000:6.2%}")
+    print(f"{state_label(state):<40} {tr('exact', '精确')} {float(p):6.2%}   "
+          f"{tr('simulated', '模拟')} {counts.get(state, 0) / 200_000:6.2%}")
 
 # %% [markdown]
 # ## 5. 环，以及居民地和丛林地能遮挡什么（A-5）
@@ -258,9 +262,11 @@ plot_gun(gun_b, axes[1], units=[b2, b3])
 plt.show()
 for g in (gun_a, gun_b):
     out = [z for z in zone(m, g.impact) if not z.attacked]  # the record's g.excluded
-    print(f"gun {g.number}: {len(zone(m, g.impact)) - len(out)} hexes attacked; left out:")
+    n_in = len(zone(m, g.impact)) - len(out)
+    print(tr(f"gun {g.number}: {n_in} hexes attacked; left out:",
+             f"第{g.number}门炮：受攻击 {n_in} 格；未受攻击："))
     for z in out[:5]:
-        print(f"   {z.name} ring {z.ring}: {z.reason}")
+        say(f"   {z.name} ring 环 {z.ring}: {z.reason}")
 
 # %% [markdown]
 # B2和B3都没有受到攻击：火炮A的火力停留在它的居民地格内，火炮B的弹片被B3所在的丛林地（1环）挡住了。只有落*在*该丛林地格内的火炮才会攻击B3——即便那样，地形修正（F-7的骰点规则，只作用于K）也还给它留有一线生机。
@@ -312,7 +318,7 @@ while not g.over:
     missions += [p for p in record.parts if isinstance(p, ArtilleryRecord)
                  and p.plan.target == X]
 mission_in_game = missions[0]
-print(mission_in_game.plan, "landed in turn", mission_in_game.plan.lands)
+print(mission_in_game.plan, tr("landed in turn", "落地回合"), mission_in_game.plan.lands)
 mission_in_game
 
 # %% [markdown]
