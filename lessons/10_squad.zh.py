@@ -93,7 +93,10 @@ from hexrules.variants.squad import (
 here = Path.cwd()
 sys.path.insert(0, str(here if (here / "_check10.py").exists() else here / "lessons"))
 import _check10 as check
-from _check import table
+from _check import table, tr
+
+from hexrules.language import text
+from hexrules.units import Side
 
 use_cjk_fonts()
 rules = load_rules()
@@ -105,13 +108,16 @@ H = Hex.from_offset            # a hex by its column and row: hex_name(H(7, 12))
 # 两张表都从数据文件读取（教员可以替换它）。
 
 # %%
-display(table(["type", "AP", "attack", "defence", "R", "D", "attack range"],
+display(table([tr("type", "类型"), "AP", tr("attack", "攻击力"), tr("defence", "防御值"), "R", "D",
+               tr("attack range", "攻击距离")],
               [(t.label, t.ap, t.attack, t.defence, t.detection, t.detectability,
                 t.attack_range) for t in rules.types.values()]))
-display(table(["posture", "AP per step", "detectability", "attack", "defence"],
+display(table([tr("posture", "姿态"), tr("AP per step", "每步 AP"),
+               tr("detectability", "可侦察性"), tr("attack", "攻击力"), tr("defence", "防御值")],
               [(p.label, p.step_ap, f"{p.detectability:+d}", f"{p.attack:+d}",
                 f"{p.defence:+d}") for p in rules.postures.values()]))
-display(table(["terrain", "extra AP per step", "detectability", "cover"],
+display(table([tr("terrain", "地形"), tr("extra AP per step", "每步额外 AP"),
+               tr("detectability", "可侦察性"), tr("cover", "掩体")],
               [(t.label, t.step_ap, f"{t.detectability:+d}", t.cover)
                for t in rules.terrains.values() if t.passable]))
 
@@ -209,8 +215,9 @@ x = Team("X", "blue", "three_man", H(2, 5), facing=2, posture="concealed")
 y = Team("Y", "blue", "three_man", H(6, 4), facing=3, defence=2)
 t = Team("T", "red", "three_man", H(12, 5), defence=2)
 odds = attack_odds(field, [x, y], t, opens_fire=True)
-print("A =", odds.a, "| chance of a hit before rolling:", odds.hit, f"= {float(odds.hit):.0%}",
-      "| with one die:", attack_odds(field, [x, y], t, opens_fire=False).hit)
+print("A =", odds.a, tr("| chance of a hit before rolling:", "| 掷骰前命中概率："), odds.hit,
+      f"= {float(odds.hit):.0%}", tr("| with one die:", "| 只掷一颗骰子："),
+      attack_odds(field, [x, y], t, opens_fire=False).hit)
 resolve_attack(field, [x, y], t, ScriptedDice([5, 2]), opens_fire=True, turn=1)
 
 # %% [markdown]
@@ -232,12 +239,13 @@ while not game.over and not (game.phase.value == "attack plans"
 print("turn", game.turn, "|", game.phase.label)
 for side in ("red", "blue"):
     v = game.view(side)
-    print(side, "knows", [(k.id, k.kind, hex_name(k.hex)) for k in v.known])
+    print(text({"en": "{s} knows {k}", "zh": "{s}知道 {k}"}, s=Side.parse(side).label,
+               k=[(k.id, k.kind, hex_name(k.hex)) for k in v.known], sep="\n"))
 seen_by_blue = {k.id for k in game.view("blue").known}
 red_view = json.dumps(game.view("red").to_dict(), ensure_ascii=False)
-print("blue team ids in red's view:", [t.id for t in game.teams
-                                       if t.side.value == "blue" and f'"{t.id}"' in red_view])
-print("the log replays the game:", game.replay() == game)
+print(tr("blue team ids in red's view:", "红方视图中的蓝方编组编号："),
+      [t.id for t in game.teams if t.side.value == "blue" and f'"{t.id}"' in red_view])
+print(tr("the log replays the game:", "日志能重演这局推演："), game.replay() == game)
 
 # %% [markdown]
 # 蓝方指挥员眼中的蓝方视图：本方编组的全部情况；它侦察到的那个红方编组，只有兵种和所在六角格（没有被点亮）；其余的什么也没有。
@@ -281,7 +289,8 @@ check.solution("1")
 # %%
 b4 = Team("B4", "blue", "marksman", H(20, 6), facing=5)
 r2 = Team("R2", "red", "three_man", H(2, 6))
-print("R of a marksman:", b4.type().detection, "| D of a three-man team:", r2.type().detectability)
+print(tr("R of a marksman:", "精确射手的 R："), b4.type().detection,
+      tr("| D of a three-man team:", "| 三人组的 D："), r2.type().detectability)
 
 # %%
 answer_2 = None  # True or False
@@ -297,8 +306,8 @@ check.solution("2")
 b1 = Team("B1", "blue", "three_man", H(25, 4), facing=5)
 b2 = Team("B2", "blue", "four_man", H(22, 5), facing=5, posture="upright")
 r3 = Team("R3", "red", "two_man", H(14, 4))
-print("front hexes:", hex_name(front_hex(b1)), hex_name(front_hex(b2)),
-      "| distances from them:", [front_hex(u).distance(r3.hex) for u in (b1, b2)])
+print(tr("front hexes:", "正面格："), hex_name(front_hex(b1)), hex_name(front_hex(b2)),
+      tr("| distances from them:", "| 从它们起的距离："), [front_hex(u).distance(r3.hex) for u in (b1, b2)])
 
 # %%
 answer_3 = None  # a whole number
