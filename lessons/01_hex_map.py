@@ -145,7 +145,8 @@ plt.show()
 
 # %%
 c = m.parse("4563LK")
-table(["direction 方向", tr("axial step", "轴向坐标步长"), tr("neighbour of 4563LK", "4563LK 的相邻格")],
+table(["direction 方向", tr("axial step", "轴向坐标步长"),
+       tr("neighbour of 4563LK", "4563LK 的相邻格")],
       [(DIRECTION_NAMES[d - 1], DIRECTIONS[d - 1], m.name_of(c.neighbor(d)))
        for d in range(1, 7)])
 

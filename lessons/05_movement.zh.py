@@ -205,7 +205,8 @@ except IllegalOrderError as err:
 # %%
 full = m.parse("4563QC")
 four = [Unit(f"R{k}", "red", full) for k in range(1, 5)]
-print(tr("limit", "上限"), stacking_limit(), tr("| red units in 4563QC:", "| 4563QC 中的红方单位："),
+print(tr("limit", "上限"), stacking_limit(),
+      tr("| red units in 4563QC:", "| 4563QC 中的红方单位："),
       stack_count(four, full, "red"), tr("| may one more end its move there?",
                                          "| 还能再有一个在此结束机动吗？"),
       can_stack(four, full, "red"))
@@ -239,8 +240,8 @@ display(g.apply(StepTo("4563PB")))
 
 # %%
 w = g.state.window
-say(w.kind.label, "| side 方", w.side.label, "| target 目标", w.targets, tr("| may fire:", "| 可射击："),
-    w.shooters)
+say(w.kind.label, "| side 方", w.side.label, "| target 目标", w.targets,
+    tr("| may fire:", "| 可射击："), w.shooters)
 say(g.legal_orders().describe())
 
 # %%

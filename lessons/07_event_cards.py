@@ -138,7 +138,8 @@ red_view, blue_view = game.view("red").cards, game.view("blue").cards
 say(tr("red holds:", "红方持有："), [h.text for h in red_view.hand])
 print(tr(f"red knows of blue: holds {red_view.enemy_held} card(s), {red_view.enemy_deck} left "
          f"in its deck; played {red_view.enemy_played}", f"红方所知的蓝方：持有 "
-         f"{red_view.enemy_held} 张卡，牌堆剩 {red_view.enemy_deck} 张；已出 {red_view.enemy_played}"))
+         f"{red_view.enemy_held} 张卡，牌堆剩 {red_view.enemy_deck} 张；"
+         f"已出 {red_view.enemy_played}"))
 say(tr("blue holds:", "蓝方持有："), [h.text for h in blue_view.hand])
 
 # %% [markdown]
@@ -155,7 +156,8 @@ plain = order_odds(s, DeclareFire("R1", "B1"))
 boosted = order_odds(s, DeclareFire("R1", "B1", enhance="R1"))
 for name, odds in ((tr("turn 1, no cards", "第1回合，无卡"), before),
                    (tr("turn 2, B1 has reactive armour", "第2回合，B1 有反应装甲"), plain),
-                   (tr("turn 2, and R1 plays fire enhancement", "第2回合，R1 再用火力增强"), boosted)):
+                   (tr("turn 2, and R1 plays fire enhancement", "第2回合，R1 再用火力增强"),
+                    boosted)):
     print(f"{name:<40} {tr('level', '攻击等级')} {odds.levels[0]:>2}:", ", ".join(
         f"{state_label(k)} {float(p):.1%}" for k, p in odds.final.items()))
 

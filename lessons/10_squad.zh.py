@@ -307,7 +307,8 @@ b1 = Team("B1", "blue", "three_man", H(25, 4), facing=5)
 b2 = Team("B2", "blue", "four_man", H(22, 5), facing=5, posture="upright")
 r3 = Team("R3", "red", "two_man", H(14, 4))
 print(tr("front hexes:", "正面格："), hex_name(front_hex(b1)), hex_name(front_hex(b2)),
-      tr("| distances from them:", "| 从它们起的距离："), [front_hex(u).distance(r3.hex) for u in (b1, b2)])
+      tr("| distances from them:", "| 从它们起的距离："),
+      [front_hex(u).distance(r3.hex) for u in (b1, b2)])
 
 # %%
 answer_3 = None  # a whole number
