@@ -116,7 +116,7 @@ display(table([tr("posture", "姿态"), tr("AP per step", "每步 AP"),
                tr("detectability", "可侦察性"), tr("attack", "攻击力"), tr("defence", "防御值")],
               [(p.label, p.step_ap, f"{p.detectability:+d}", f"{p.attack:+d}",
                 f"{p.defence:+d}") for p in rules.postures.values()]))
-display(table([tr("terrain", "地形"), tr("extra AP per step", "每步额外 AP"),
+display(table([tr("terrain", "地形"), tr("extra AP per step", "每步再加 AP"),
                tr("detectability", "可侦察性"), tr("cover", "掩体")],
               [(t.label, t.step_ap, f"{t.detectability:+d}", t.cover)
                for t in rules.terrains.values() if t.passable]))
