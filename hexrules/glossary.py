@@ -80,6 +80,12 @@ class Term:
         """The term in the current language (:mod:`hexrules.language`): ``'Suppressed 压制'``."""
         return pick(self.en, self.zh)
 
+    @property
+    def both(self) -> str:
+        """English with Chinese whatever the setting, as records and summaries are written
+        (they are values; shown in the current language when drawn): ``'Red 红方'``."""
+        return f"{self.en} {self.zh}"
+
 
 def _fail(entry: str, problem: str) -> TableFormatError:
     return TableFormatError(f"{GLOSSARY_FILE.name}: {entry}: {problem}")

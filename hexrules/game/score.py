@@ -238,13 +238,6 @@ def _end_state(scenario: Scenario, units: Mapping[str, Unit] | Iterable[Unit]
     return end
 
 
-def _both(side: Side) -> str:
-    """``'Red 红方'`` in every language setting: a score is a value, the same whoever
-    computes it; it is shown in the current language when it is drawn."""
-    t = term(side.value)
-    return f"{t.en} {t.zh}"
-
-
 def _hold(o: Objective, h: object, end: dict[str, Unit]) -> ObjectiveScore:
     """A hold objective: held by the one side with living units in the hex."""
     title = f"{o.name.label} {o.hex}"
@@ -259,9 +252,10 @@ def _hold(o: Objective, h: object, end: dict[str, Unit]) -> ObjectiveScore:
     ids = ", ".join(u.id for u in here)
     if o.side is not None and o.side is not holder:
         return ObjectiveScore(o.id, o.kind, title, None, 0,
-                              f"held by {_both(holder)} ({ids}); only {_both(o.side)} scores it")
+                              f"held by {term(holder.value).both} ({ids}); only "
+                              f"{term(o.side.value).both} scores it")
     return ObjectiveScore(o.id, o.kind, title, holder, o.points,
-                          f"held by {_both(holder)}: {ids}")
+                          f"held by {term(holder.value).both}: {ids}")
 
 
 def _destroy(o: Objective, end: dict[str, Unit]) -> list[ObjectiveScore]:

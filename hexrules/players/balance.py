@@ -101,10 +101,8 @@ _CAUSE = {OpportunityFire: "opportunity_fire", CoveringFire: "covering_fire",
 
 
 def _both(key: str) -> str:
-    """A glossary term, bilingual whatever the language setting (a summary is a value: the
-    same on every worker; it is shown in the current language when rendered)."""
-    t = term(key)
-    return f"{t.en} {t.zh}"
+    """The glossary term ``key``, bilingual (:attr:`~hexrules.glossary.Term.both`)."""
+    return term(key).both
 
 
 def _games(n: int) -> str:
@@ -115,7 +113,7 @@ def _games(n: int) -> str:
 def _cause(key: str) -> str:
     """``'Moving fire 行进间射击 (V-8)'``."""
     t = term(key)
-    return f"{t.en} {t.zh} ({t.rule})" if t.rule else f"{t.en} {t.zh}"
+    return f"{t.both} ({t.rule})" if t.rule else t.both
 
 
 def _losses(state: GameState) -> tuple[tuple[str, str, str], ...]:
